@@ -1,0 +1,121 @@
+import {
+  dealNumber,
+  err,
+  makeBoard,
+  OBJECTIVES,
+  ok,
+  parseBoard,
+  parsePreset,
+  PRESET_NAMES,
+  replay,
+  scoreOf,
+  solve,
+  type Objective,
+  type Result,
+  type Rules,
+} from '@golf/engine';
+
+export type Command =
+  | { readonly name: 'deal'; readonly number: number; readonly rules: Rules }
+  | { readonly name: 'replay'; readonly rules: Rules }
+  | { readonly name: 'solve'; readonly rules: Rules; readonly objective: Objective };
+
+export const usage = `usage:
+  golf deal <number> [--rules P]
+  golf replay [--rules P]                      < {"board": "...", "log": "..."} lines
+  golf solve [--rules P] [--objective O]       < {"board": "..."} lines
+P: ${PRESET_NAMES.join(' | ')} (default classic); O: ${OBJECTIVES.join(' | ')} (default strokes)
+`;
+
+type ArgError = { code: 'ERR_ARGS'; message: string };
+const argError = (message: string) => err<ArgError>({ code: 'ERR_ARGS', message });
+
+export function parseArgs(argv: readonly string[]): Result<Command, ArgError> {
+  const [name, ...rest] = argv;
+  const flags = new Map<string, string>();
+  const positional: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      if (eq > 0) flags.set(a.slice(2, eq), a.slice(eq + 1));
+      else {
+        const v = rest[i + 1];
+        if (v === undefined) return argError(`${a} needs a value`);
+        flags.set(a.slice(2), v);
+        i++;
+      }
+    } else positional.push(a);
+  }
+  const rules = parsePreset(flags.get('rules') ?? 'classic');
+  if (!rules.ok) return argError(rules.error.message);
+  for (const f of flags.keys())
+    if (f !== 'rules' && !(name === 'solve' && f === 'objective')) return argError(`unknown option --${f}`);
+  switch (name) {
+    case 'deal': {
+      const n = Number(positional[0]);
+      if (positional.length !== 1 || !/^\d+$/.test(positional[0] ?? '')) return argError('deal needs one deal number');
+      return ok({ name, number: n, rules: rules.value });
+    }
+    case 'replay':
+      return positional.length ? argError('replay takes no arguments') : ok({ name, rules: rules.value });
+    case 'solve': {
+      const o = flags.get('objective') ?? 'strokes';
+      if (!(OBJECTIVES as readonly string[]).includes(o)) return argError(`unknown objective "${o}"`);
+      return positional.length ? argError('solve takes no arguments') : ok({ name, rules: rules.value, objective: o as Objective });
+    }
+    default:
+      return argError(name === undefined ? 'no command' : `unknown command "${name}"`);
+  }
+}
+
+export function runDeal(cmd: Extract<Command, { name: 'deal' }>): Result<string, { message: string }> {
+  const deal = dealNumber(cmd.number, cmd.rules);
+  return deal.ok ? ok(makeBoard(deal.value)) : deal;
+}
+
+type Answer = Record<string, unknown>;
+const inputError = (message: string): Answer => ({ ok: false, code: 'ERR_INPUT', message });
+
+function readJson(line: string): Result<Record<string, unknown>, string> {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return err('the line is not JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return err('the line is not a JSON object');
+  return ok(value as Record<string, unknown>);
+}
+
+/** Answers one JSON input line of `replay` or `solve`. Never throws. */
+export function runLine(cmd: Exclude<Command, { name: 'deal' }>, line: string): Answer {
+  const input = readJson(line);
+  if (!input.ok) return inputError(input.error);
+  const board = input.value['board'];
+  if (typeof board !== 'string') return inputError('"board" must be a string of board text');
+  const deal = parseBoard(board, cmd.rules);
+  if (!deal.ok) return inputError(deal.error.message);
+  if (cmd.name === 'replay') {
+    const log = input.value['log'];
+    if (typeof log !== 'string') return inputError('"log" must be a string of moves (1-7, d)');
+    const pos = replay(deal.value, cmd.rules, log);
+    if (!pos.ok) return { ok: false, at: pos.error.at, code: pos.error.code, message: pos.error.message };
+    const s = scoreOf(pos.value);
+    return {
+      ok: true,
+      over: s.over,
+      cleared: s.cleared,
+      cardsLeft: s.cardsLeft,
+      stockLeft: s.stockLeft,
+      strokes: s.strokes,
+      points: s.points,
+    };
+  }
+  const solved = solve(deal.value, cmd.rules, { objective: cmd.objective });
+  if (!solved.ok) return inputError(solved.error.message);
+  const r = solved.value;
+  const answer: Answer = { winnable: r.winnable, strokes: r.strokes, log: r.log };
+  if (cmd.objective === 'points') answer['points'] = r.points;
+  return answer;
+}

@@ -1,0 +1,152 @@
+import { rankOf } from './card.ts';
+import { COLUMNS, type Deal } from './deal.ts';
+import { replay, type LogError } from './game.ts';
+import { err, ok, type Result } from './result.ts';
+import { rankFits, type Rules } from './rules.ts';
+import { CLEAR_BONUS, EMPTY_COLUMN_BONUS, RUN_CARD_POINTS } from './game.ts';
+
+export const OBJECTIVES = ['win', 'strokes', 'points'] as const;
+export type Objective = (typeof OBJECTIVES)[number];
+
+export interface SolveOptions {
+  readonly objective?: Objective;
+  /** Solve from the position this log reaches (default: the start of the hole). */
+  readonly from?: string;
+  /** Stop after visiting this many positions; the result then says `exact: false`. */
+  readonly maxNodes?: number;
+}
+
+export interface SolveResult {
+  readonly objective: Objective;
+  /** False when a budget stopped the search: the figures are then the best found, not a proof. */
+  readonly exact: boolean;
+  /** Whether the board can be cleared from the position (null when unknown). */
+  readonly winnable: boolean | null;
+  /** Best strokes reachable (perfect information). For `win`, the strokes of the line found. */
+  readonly strokes: number;
+  /** Run points of `log` (for `points`, the maximum). */
+  readonly points: number;
+  /** The whole hole's log, `from` included, that reaches the claim. */
+  readonly log: string;
+  /** Positions visited. */
+  readonly nodes: number;
+}
+
+/**
+ * A plain memoised depth-first search over (heights, drawn, top rank[, run]). Exact, simple and slow: it is
+ * the baseline the fast solver is measured against.
+ */
+export function solveBaseline(deal: Deal, rules: Rules, options: SolveOptions = {}): Result<SolveResult, LogError> {
+  const objective = options.objective ?? 'strokes';
+  const prefix = options.from ?? '';
+  const start = replay(deal, rules, prefix);
+  if (!start.ok) return err(start.error);
+  const maxNodes = options.maxNodes ?? Infinity;
+  const cols = deal.columns;
+  const stock = deal.stock;
+  const h = start.value.heights.slice();
+  const memo = new Map<number, number>();
+  let nodes = 0;
+  let exhausted = false;
+  const usePoints = objective === 'points';
+
+  // value: strokes to minimise, or points still to gain to maximise (stored negated so both minimise).
+  const key = (drawn: number, topRank: number, run: number): number => {
+    let k = 0;
+    for (let c = 0; c < COLUMNS; c++) k = k * 6 + h[c]!;
+    k = (k * 18 + drawn) * 14 + (topRank + 1);
+    return usePoints ? k * 36 + run : k;
+  };
+
+  const search = (left: number, drawn: number, topRank: number, run: number): number => {
+    if (left === 0) return usePoints ? 0 : -(stock.length - drawn);
+    const k = key(drawn, topRank, run);
+    const seen = memo.get(k);
+    if (seen !== undefined) return seen;
+    nodes++;
+    if (nodes > maxNodes) exhausted = true;
+    let best = Infinity;
+    let moved = false;
+    if (!exhausted) {
+      for (let c = 0; c < COLUMNS; c++) {
+        const hc = h[c]!;
+        if (hc === 0) continue;
+        const r = rankOf(cols[c]![hc - 1]!);
+        if (!rankFits(rules, topRank, r)) continue;
+        moved = true;
+        h[c] = hc - 1;
+        let gain = 0;
+        if (usePoints) gain = RUN_CARD_POINTS * (run + 1) + (hc === 1 ? EMPTY_COLUMN_BONUS : 0) + (left === 1 ? CLEAR_BONUS : 0);
+        const v = search(left - 1, drawn, r, run + 1) - gain;
+        h[c] = hc;
+        if (v < best) best = v;
+      }
+      if (drawn < stock.length) {
+        moved = true;
+        const v = search(left, drawn + 1, rankOf(stock[drawn]!), 0);
+        if (v < best) best = v;
+      }
+    }
+    if (!moved || best === Infinity) best = usePoints ? 0 : left;
+    memo.set(k, best);
+    return best;
+  };
+
+  const p = start.value;
+  const left0 = p.heights.reduce((a, b) => a + b, 0);
+  const top0 = p.top === null ? -1 : rankOf(p.top);
+  search(left0, p.drawn, top0, p.run);
+
+  // Reconstruct one optimal line by following children whose value matches.
+  let log = prefix;
+  let left = left0;
+  let drawn = p.drawn;
+  let topRank = top0;
+  let run = p.run;
+  const valueOf = (l: number, d: number, t: number, r: number): number =>
+    l === 0 ? (usePoints ? 0 : -(stock.length - d)) : (memo.get(key(d, t, r)) ?? Infinity);
+  for (;;) {
+    if (left === 0) break;
+    const target = valueOf(left, drawn, topRank, run);
+    let next = '';
+    for (let c = 0; c < COLUMNS && next === ''; c++) {
+      const hc = h[c]!;
+      if (hc === 0) continue;
+      const r = rankOf(cols[c]![hc - 1]!);
+      if (!rankFits(rules, topRank, r)) continue;
+      h[c] = hc - 1;
+      const gain = usePoints ? RUN_CARD_POINTS * (run + 1) + (hc === 1 ? EMPTY_COLUMN_BONUS : 0) + (left === 1 ? CLEAR_BONUS : 0) : 0;
+      if (valueOf(left - 1, drawn, r, run + 1) - gain === target) {
+        next = String(c + 1);
+        left--;
+        topRank = r;
+        run++;
+      } else h[c] = hc;
+    }
+    if (next === '' && drawn < stock.length && valueOf(left, drawn + 1, rankOf(stock[drawn]!), 0) === target) {
+      next = 'd';
+      topRank = rankOf(stock[drawn]!);
+      drawn++;
+      run = 0;
+    }
+    if (next === '') break;
+    log += next;
+  }
+  const end = replay(deal, rules, log);
+  if (!end.ok) return err(end.error);
+  const finalLeft = end.value.heights.reduce((a, b) => a + b, 0);
+  const strokes = finalLeft === 0 ? -(stock.length - end.value.drawn) : finalLeft;
+  return ok({
+    objective,
+    exact: !exhausted,
+    winnable: exhausted ? (finalLeft === 0 ? true : null) : objective === 'points' ? null : strokes <= 0 && finalLeft === 0,
+    strokes,
+    points: end.value.points,
+    log,
+    nodes,
+  });
+}
+
+/** Exact solver. (For now the baseline; the fast solver replaces this body and keeps the signature.) */
+export const solve = solveBaseline;
+
