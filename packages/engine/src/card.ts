@@ -34,12 +34,12 @@ export type CardError = CodedError<'ERR_CARD'>;
 
 /** Parses `TD`, `10D`, `td`, `10d`. */
 export function parseCard(text: string): Result<Card, CardError> {
-  const t = text.trim().toUpperCase();
-  const m = /^(10|[A2-9TJQK])([CDHS])$/.exec(t);
+  // Match ASCII first, then upper-case: `toUpperCase` maps some non-ASCII letters (e.g. U+017F) onto `S`.
+  const m = /^(10|[A2-9TJQKatjqk])([CDHScdhs])$/.exec(text.trim());
   if (!m) return err({ code: 'ERR_CARD', message: `not a card: "${text}"` });
-  const rankText = m[1] === '10' ? 'T' : m[1];
+  const rankText = m[1] === '10' ? 'T' : m[1]!.toUpperCase();
   const rank = RANKS.indexOf(rankText as RankChar);
-  const suit = SUITS.indexOf(m[2] as SuitChar);
+  const suit = SUITS.indexOf(m[2]!.toUpperCase() as SuitChar);
   return ok(makeCardOf(rank, suit));
 }
 
