@@ -1,0 +1,34 @@
+// The web app extends the monorepo's flat config with Svelte's recommended rules.
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import root from '../../eslint.config.js';
+import svelteConfig from './svelte.config.js';
+
+export default tseslint.config(
+  ...root,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      // The app is served at the site root (no `paths.base`), so plain root-relative links are correct.
+      'svelte/no-navigation-without-resolve': 'off',
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts', '**/*.svelte.js'],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        extraFileExtensions: ['.svelte'],
+        parser: tseslint.parser,
+        svelteConfig,
+      },
+    },
+  },
+  {
+    files: ['src/service-worker.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  { ignores: ['build/', '.svelte-kit/', 'test-results/', 'playwright-report/'] },
+);

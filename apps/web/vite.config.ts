@@ -1,0 +1,15 @@
+import { sveltekit } from '@sveltejs/kit/vite';
+import { defineConfig } from 'vitest/config';
+
+const api = process.env.GOLF_API_ORIGIN ?? 'http://127.0.0.1:8787';
+
+export default defineConfig({
+  plugins: [sveltekit()],
+  server: { proxy: { '/api': { target: api, changeOrigin: true } } },
+  preview: { proxy: { '/api': { target: api, changeOrigin: true } } },
+  worker: { format: 'es' },
+  test: {
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+  },
+});
