@@ -27,7 +27,7 @@ export function scoreOf(pos: Position): HoleScore {
     cleared: left === 0,
     cardsLeft: left,
     stockLeft: stock,
-    strokes: left === 0 ? -stock : left,
+    strokes: left === 0 ? 0 - stock : left, // not `-stock`: a clear on the last card is 0, not -0
     points: pos.points,
   };
 }
