@@ -1,0 +1,88 @@
+/**
+ * The player's identity on this device: `{id, name, token}` in localStorage, created after a name prompt on
+ * the first visit and renamed through `PATCH /api/players/me`. One shared `GolfApi` sends its token.
+ */
+import { err, ok, type Result } from '@golf/engine';
+import { GolfApi, type ApiResult } from './api.ts';
+import type { ApiFailure, PlayerWithToken } from './api-types.ts';
+
+const KEY = 'golf.player.v1';
+
+/** The store localStorage offers, narrowed so tests can pass a Map-backed fake. */
+export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const browserStore = (): KeyValueStore | null => {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+};
+
+function parseIdentity(text: string | null): PlayerWithToken | null {
+  if (text === null) return null;
+  try {
+    const v: unknown = JSON.parse(text);
+    if (typeof v !== 'object' || v === null) return null;
+    const { id, name, token } = v as Record<string, unknown>;
+    return typeof id === 'string' && typeof name === 'string' && typeof token === 'string' ? { id, name, token } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Names as the API accepts them: NFKC, trimmed, 1 to 20 characters. The server has the last word. */
+export function checkName(raw: string): Result<string, ApiFailure> {
+  const name = raw.normalize('NFKC').trim();
+  const length = [...name].length;
+  if (length < 1) return err({ status: 400, code: 'ERR_NAME', message: 'Enter a name.' });
+  if (length > 20) return err({ status: 400, code: 'ERR_NAME', message: 'At most 20 characters.' });
+  return ok(name);
+}
+
+export class Identity {
+  player = $state.raw<PlayerWithToken | null>(null);
+  readonly #store: KeyValueStore | null;
+
+  constructor(store: KeyValueStore | null = browserStore()) {
+    this.#store = store;
+    this.player = parseIdentity(store?.getItem(KEY) ?? null);
+  }
+
+  get token(): string | null {
+    return this.player?.token ?? null;
+  }
+
+  #save(player: PlayerWithToken | null): void {
+    this.player = player;
+    if (player === null) this.#store?.removeItem(KEY);
+    else this.#store?.setItem(KEY, JSON.stringify(player));
+  }
+
+  async create(api: GolfApi, rawName: string): Promise<ApiResult<PlayerWithToken>> {
+    const name = checkName(rawName);
+    if (!name.ok) return name;
+    const res = await api.createPlayer(name.value);
+    if (res.ok) this.#save(res.value);
+    return res;
+  }
+
+  async rename(api: GolfApi, rawName: string): Promise<ApiResult<PlayerWithToken>> {
+    const current = this.player;
+    if (current === null) return err({ status: 401, code: 'ERR_NO_PLAYER', message: 'No player on this device.' });
+    const name = checkName(rawName);
+    if (!name.ok) return name;
+    const res = await api.rename(name.value);
+    if (!res.ok) return res;
+    const next = { ...current, name: res.value.name };
+    this.#save(next);
+    return ok(next);
+  }
+
+  forget(): void {
+    this.#save(null);
+  }
+}
+
+export const identity = new Identity();
+export const api = new GolfApi({ token: () => identity.token });

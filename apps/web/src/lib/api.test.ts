@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { GolfApi, failureOf, isRetryable, withRetry, type ApiResult } from './api.ts';
+import { checkName, Identity, type KeyValueStore } from './api-player.svelte.ts';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const memoryStore = (): KeyValueStore & { map: Map<string, string> } => {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+};
+
+describe('failureOf', () => {
+  it('reads the API error body', async () => {
+    expect(await failureOf(json(422, { error: { code: 'ERR_NOT_ADJACENT', message: 'no', at: 3 } }))).toEqual({
+      status: 422,
+      code: 'ERR_NOT_ADJACENT',
+      message: 'no',
+      at: 3,
+    });
+  });
+  it('maps a body that is not the error shape to a generic code', async () => {
+    const f = await failureOf(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }));
+    expect(f).toEqual({ status: 502, code: 'ERR_HTTP_502', message: 'Bad Gateway' });
+    expect(isRetryable(f)).toBe(true);
+    expect(isRetryable({ status: 409, code: 'ERR_X', message: '' })).toBe(false);
+  });
+});
+
+describe('GolfApi', () => {
+  it('sends the bearer token and JSON body, and maps a thrown fetch to ERR_NETWORK', async () => {
+    const seen: { url: string; init?: RequestInit }[] = [];
+    const api = new GolfApi({
+      token: () => 'tok',
+      fetch: async (url, init) => {
+        seen.push({ url, init });
+        if (url.includes('draw')) throw new TypeError('Failed to fetch');
+        return json(200, { id: 'p', name: 'Ann' });
+      },
+    });
+    const me = await api.rename('Ann');
+    expect(me).toEqual({ ok: true, value: { id: 'p', name: 'Ann' } });
+    expect(seen[0]!.url).toBe('/api/players/me');
+    expect(seen[0]!.init?.method).toBe('PATCH');
+    expect((seen[0]!.init?.headers as Record<string, string>).authorization).toBe('Bearer tok');
+    expect(seen[0]!.init?.body).toBe('{"name":"Ann"}');
+    const d = await api.draw('2026-11-30', 1, 'd');
+    expect(d.ok ? null : d.error.code).toBe('ERR_NETWORK');
+    await api.standings('2026-11-30', { limit: 10, offset: 20 });
+    expect(seen.at(-1)!.url).toBe('/api/daily/2026-11-30/standings?limit=10&offset=20');
+  });
+
+  it('creating a player sends no token', async () => {
+    let auth: string | undefined;
+    const api = new GolfApi({
+      token: () => 'old',
+      fetch: async (_url, init) => {
+        auth = (init?.headers as Record<string, string>).authorization;
+        return json(201, { id: 'p', name: 'A', token: 't' });
+      },
+    });
+    await api.createPlayer('A');
+    expect(auth).toBeUndefined();
+  });
+});
+
+describe('withRetry', () => {
+  it('retries network failures and 5xx, then stops at the first answer', async () => {
+    const answers: ApiResult<number>[] = [
+      { ok: false, error: { status: 0, code: 'ERR_NETWORK', message: '' } },
+      { ok: false, error: { status: 503, code: 'ERR_HTTP_503', message: '' } },
+      { ok: true, value: 7 },
+    ];
+    const waits: number[] = [];
+    let i = 0;
+    const r = await withRetry(async () => answers[i++]!, { sleep: async (ms) => void waits.push(ms), baseMs: 100 });
+    expect(r).toEqual({ ok: true, value: 7 });
+    expect(waits).toEqual([100, 200]);
+  });
+  it('does not retry a 4xx, and gives up after its attempts', async () => {
+    let n = 0;
+    const r409 = await withRetry(async () => (n++, { ok: false, error: { status: 409, code: 'ERR', message: '' } }), {
+      sleep: async () => {},
+    });
+    expect(r409.ok).toBe(false);
+    expect(n).toBe(1);
+    n = 0;
+    await withRetry(async () => (n++, { ok: false, error: { status: 0, code: 'ERR_NETWORK', message: '' } }), {
+      attempts: 3,
+      sleep: async () => {},
+    });
+    expect(n).toBe(3);
+  });
+});
+
+describe('Identity', () => {
+  it('checks names like the API: NFKC, trimmed, 1..20 characters', () => {
+    expect(checkName('  Ann  ')).toEqual({ ok: true, value: 'Ann' });
+    expect(checkName('ｆｕｌｌ')).toEqual({ ok: true, value: 'full' });
+    expect(checkName('   ').ok).toBe(false);
+    expect(checkName('x'.repeat(21)).ok).toBe(false);
+    expect(checkName('<b>&</b>')).toEqual({ ok: true, value: '<b>&</b>' });
+  });
+
+  it('creates, persists, renames and forgets the player', async () => {
+    const store = memoryStore();
+    const id = new Identity(store);
+    expect(id.player).toBeNull();
+    const api = new GolfApi({
+      token: () => id.token,
+      fetch: async (url, init) =>
+        init?.method === 'POST'
+          ? json(201, { id: 'p1', name: 'Ann', token: 'secret' })
+          : json(200, { id: 'p1', name: JSON.parse(String(init?.body)).name }),
+    });
+    expect((await id.create(api, ' Ann ')).ok).toBe(true);
+    expect(new Identity(store).player).toEqual({ id: 'p1', name: 'Ann', token: 'secret' });
+    expect((await id.rename(api, 'Bea')).ok).toBe(true);
+    expect(new Identity(store).player?.name).toBe('Bea');
+    id.forget();
+    expect(new Identity(store).player).toBeNull();
+  });
+
+  it('ignores a corrupt saved identity', () => {
+    const store = memoryStore();
+    store.setItem('golf.player.v1', '{"id":1}');
+    expect(new Identity(store).player).toBeNull();
+  });
+});

@@ -1,0 +1,172 @@
+import { cardsLeft, makeCard, playableColumns, stockLeft } from '@golf/engine';
+import { describe, expect, it } from 'vitest';
+import { GolfApi } from '../api.ts';
+import type { KeyValueStore } from '../api-player.svelte.ts';
+import { DailyCourse } from './course.svelte.ts';
+import { FakeDailyServer } from './fake-server.ts';
+
+const memoryStore = (): KeyValueStore => {
+  const m = new Map<string, string>();
+  return {
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, v),
+    removeItem: (k) => void m.delete(k),
+  };
+};
+
+async function open(server: FakeDailyServer, store: KeyValueStore = memoryStore()): Promise<DailyCourse> {
+  const api = new GolfApi({ fetch: server.fetch });
+  const attempt = await api.startAttempt(server.date);
+  if (!attempt.ok) throw new Error(attempt.error.message);
+  const course = DailyCourse.fromAttempt(server.course(), attempt.value, {
+    api,
+    store,
+    playerId: 'p1',
+    retry: { sleep: async () => {} },
+  });
+  if (!(course instanceof DailyCourse)) throw new Error(course.message);
+  return course;
+}
+
+/** Plays a column if one fits, else draws: a simple player that always finishes. */
+async function step(course: DailyCourse): Promise<void> {
+  const col = playableColumns(course.position)[0];
+  if (col !== undefined) expect(course.play(col)).toBe(true);
+  else expect(await course.draw()).not.toBeNull();
+  // A play that ends the hole submits in the background; let it land.
+  for (let i = 0; i < 5 && course.busy; i++) await new Promise((r) => setTimeout(r, 0));
+}
+
+describe('DailyCourse', () => {
+  it('starts at hole one with the public layout and only stand-ins for the stock', async () => {
+    const server = new FakeDailyServer();
+    const course = await open(server);
+    expect(course.hole).toBe(1);
+    expect(course.phase).toBe('playing');
+    expect(course.deal.columns).toEqual(server.deals[0]!.columns);
+    expect(stockLeft(course.position)).toBe(16);
+    // The stand-ins are the unseen cards in ascending order: no real stock order exists in the client.
+    const stock = [...course.deal.stock];
+    expect(stock).toEqual([...stock].sort((a, b) => a - b));
+    expect(new Set(stock)).toEqual(new Set(server.deals[0]!.stock));
+  });
+
+  it('a draw whose answer is lost is retried once and yields exactly one card', async () => {
+    const server = new FakeDailyServer();
+    const course = await open(server);
+    let lost = false;
+    server.afterHandle = (method, path) => {
+      if (method === 'POST' && path.endsWith('/draw') && !lost) {
+        lost = true;
+        throw new TypeError('Failed to fetch');
+      }
+    };
+    const card = await course.draw();
+    expect(card).toBe(server.deals[0]!.stock[0]);
+    expect(course.drawn).toEqual([server.deals[0]!.stock[0]]);
+    expect(course.log).toBe('d');
+    expect(server.rows![0]!.log).toBe('d');
+    expect(server.requests.filter((r) => r.endsWith('/draw'))).toHaveLength(2);
+    expect(stockLeft(course.position)).toBe(15);
+    expect(course.busy).toBe(false);
+    expect(course.failure).toBeNull();
+  });
+
+  it('a 5xx on a draw is retried with the same log', async () => {
+    const server = new FakeDailyServer();
+    const course = await open(server);
+    server.failNext = { method: 'POST', path: /\/draw$/, status: 503, times: 2 };
+    expect(await course.draw()).toBe(server.deals[0]!.stock[0]);
+    expect(server.requests.filter((r) => r.endsWith('/draw'))).toHaveLength(3);
+    expect(course.drawn).toHaveLength(1);
+  });
+
+  it('keeps busy true while a draw is in flight and refuses moves meanwhile', async () => {
+    const server = new FakeDailyServer();
+    const course = await open(server);
+    const pending = course.draw();
+    expect(course.busy).toBe(true);
+    expect(course.play(1)).toBe(false);
+    expect(await course.draw()).toBeNull();
+    await pending;
+    expect(course.busy).toBe(false);
+    expect(course.drawn).toHaveLength(1);
+  });
+
+  it('undo goes back to the last draw, never across it', async () => {
+    const server = new FakeDailyServer();
+    const course = await open(server);
+    await course.draw();
+    let plays = 0;
+    for (let i = 0; i < 20 && plays < 2; i++) {
+      const col = playableColumns(course.position)[0];
+      if (col === undefined) {
+        await course.draw();
+        plays = 0;
+      } else {
+        course.play(col);
+        plays++;
+      }
+    }
+    const floor = course.undoFloor;
+    expect(course.log.length).toBe(floor + plays);
+    while (course.undo());
+    expect(course.log.length).toBe(floor);
+    expect(course.log.endsWith('d')).toBe(true);
+    expect(course.undo()).toBe(false);
+  });
+
+  it('resume on another device rebuilds the same position (with this device adding its unsent plays)', async () => {
+    const server = new FakeDailyServer();
+    const store = memoryStore();
+    const a = await open(server, store);
+    for (let i = 0; i < 12 && a.phase === 'playing'; i++) await step(a);
+    const again = await open(server, store);
+    expect(again.hole).toBe(a.hole);
+    expect(again.log).toBe(a.log);
+    expect(again.position.heights).toEqual(a.position.heights);
+    expect(again.position.top).toBe(a.position.top);
+    expect(stockLeft(again.position)).toBe(stockLeft(a.position));
+    // Another device knows only what the server recorded: the log up to the last draw.
+    const other = await open(server, memoryStore());
+    expect(other.log).toBe(server.rows![a.hole - 1]!.log);
+    expect(other.drawn).toEqual(a.drawn);
+    expect(other.undoFloor).toBe(other.log.length);
+  });
+
+  it('plays the whole course: each hole is submitted, the total is the sum', async () => {
+    const server = new FakeDailyServer();
+    const course = await open(server);
+    for (let hole = 1; hole <= 9; hole++) {
+      expect(course.hole).toBe(hole);
+      for (let i = 0; i < 60 && course.phase === 'playing'; i++) await step(course);
+      expect(course.phase).toBe('hole-done');
+      const strokes = course.holes[hole - 1]!.strokes;
+      expect(strokes).toBe(server.rows![hole - 1]!.strokes);
+      expect(strokes).toBe(cardsLeft(course.position) || -stockLeft(course.position));
+      expect(course.play(1)).toBe(false);
+      expect(course.next()).toBe(true);
+    }
+    expect(course.phase).toBe('finished');
+    const total = server.rows!.reduce((a, r) => a + r.strokes!, 0);
+    expect(course.total).toBe(total);
+    const resumed = await open(server);
+    expect(resumed.phase).toBe('finished');
+    expect(resumed.total).toBe(total);
+  });
+
+  it('a refused draw (history moved on elsewhere) reloads the server record', async () => {
+    const server = new FakeDailyServer();
+    const a = await open(server);
+    const b = await open(server);
+    await b.draw();
+    await a.draw(); // the same first draw: the server answers the same card, so both agree
+    expect(a.drawn).toEqual(b.drawn);
+    await b.draw();
+    const col = playableColumns(a.position)[0];
+    if (col !== undefined) a.play(col);
+    await a.draw(); // a's history now differs from the recorded one
+    expect(a.log).toBe(server.rows![0]!.log);
+    expect(a.drawn.map(makeCard)).toEqual(server.attempt()!.holes[0]!.drawn);
+  });
+});

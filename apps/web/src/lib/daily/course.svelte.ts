@@ -1,0 +1,325 @@
+/**
+ * The daily session: one ranked attempt at today's nine holes, through the API's fair-stock protocol.
+ *
+ * - Column plays are local. A draw POSTs the hole's whole log ending in `d`; the answer is the card. On a
+ *   network failure or a 5xx the same request is sent again with backoff (the server answers a repeated draw
+ *   with the same card, so a draw is never lost or doubled); `busy` stays true meanwhile.
+ * - Undo goes back to the last draw, never across it.
+ * - When a hole is over its final log is POSTed; the hole then waits for `next()`.
+ * - Resume rebuilds the position from `GET /attempt` (the recorded logs and drawn cards) plus the column plays
+ *   since the last draw, autosaved on this device.
+ * The client never knows the stock: see `standInDeal`.
+ */
+import {
+  applyMove,
+  COURSE_HOLES,
+  isOver,
+  parseCard,
+  play,
+  PRESETS,
+  replay,
+  scoreOf,
+  startPosition,
+  stockLeft,
+  type Card,
+  type Deal,
+  type HoleScore,
+  type Position,
+} from '@golf/engine';
+import { withRetry, type GolfApi, type RetryOptions } from '../api.ts';
+import type { KeyValueStore } from '../api-player.svelte.ts';
+import type { ApiFailure, Attempt, Course } from '../api-types.ts';
+import { parseCards, standInDeal } from './deal.ts';
+import { longestRun } from './hint.ts';
+
+export const DAILY_RULES = PRESETS.classic;
+
+export interface HoleRecord {
+  readonly log: string;
+  readonly drawn: readonly Card[];
+  /** Null until the hole is over and recorded. */
+  readonly strokes: number | null;
+}
+
+export type Phase = 'playing' | 'hole-done' | 'finished';
+
+export interface DailyOptions {
+  readonly api: GolfApi;
+  /** Where the column plays since the last draw are autosaved (localStorage in the browser). */
+  readonly store?: KeyValueStore | null;
+  /** Part of the autosave key, so two players on one device never share a save. */
+  readonly playerId?: string;
+  readonly retry?: RetryOptions;
+}
+
+interface SavedHole {
+  readonly hole: number;
+  readonly log: string;
+}
+
+const failure = (code: string, message: string): ApiFailure => ({ status: 0, code, message });
+
+export class DailyCourse {
+  readonly course: Course;
+  readonly date: string;
+
+  /** One record per hole, 1..9 at index 0..8. */
+  holes = $state.raw<readonly HoleRecord[]>([]);
+  /** The hole on the table, 1..9. */
+  hole = $state(1);
+  log = $state('');
+  drawn = $state.raw<readonly Card[]>([]);
+  /** Undo never goes below this log length: the length at the last draw. */
+  undoFloor = $state(0);
+  phase = $state<Phase>('playing');
+  total = $state<number | null>(null);
+  /** A request is in flight: moves wait. */
+  busy = $state(false);
+  /** A request failed and is being sent again. */
+  reconnecting = $state(false);
+  /** The last failure that stopped a request (cleared by the next success). */
+  failure = $state.raw<ApiFailure | null>(null);
+  hintColumn = $state<number | null>(null);
+
+  readonly deal: Deal = $derived.by(() => this.#dealFor(this.hole, this.drawn));
+  readonly position: Position = $derived.by(() => {
+    const r = replay(this.deal, DAILY_RULES, this.log);
+    return r.ok ? r.value : startPosition(this.deal, DAILY_RULES);
+  });
+  readonly score: HoleScore = $derived(scoreOf(this.position));
+  readonly over: boolean = $derived(isOver(this.position));
+  readonly canUndo: boolean = $derived(
+    this.phase === 'playing' && !this.busy && this.log.length > this.undoFloor,
+  );
+  readonly canDraw: boolean = $derived(
+    this.phase === 'playing' && !this.busy && !this.over && stockLeft(this.position) > 0,
+  );
+  /** Strokes per hole: recorded ones, the live count for the hole on the table, null for holes ahead. */
+  readonly strokes: readonly (number | null)[] = $derived(
+    this.holes.map((h, i) =>
+      h.strokes !== null ? h.strokes : i + 1 === this.hole && this.phase === 'playing' ? this.score.strokes : null,
+    ),
+  );
+
+  readonly #api: GolfApi;
+  readonly #store: KeyValueStore | null;
+  readonly #saveKey: string;
+  readonly #retry: RetryOptions;
+
+  private constructor(course: Course, options: DailyOptions) {
+    this.course = course;
+    this.date = course.date;
+    this.#api = options.api;
+    this.#store = options.store ?? null;
+    this.#saveKey = `golf.daily.v1.${course.date}.${options.playerId ?? 'me'}`;
+    this.#retry = {
+      ...options.retry,
+      onRetry: (f, n) => {
+        this.reconnecting = true;
+        options.retry?.onRetry?.(f, n);
+      },
+    };
+  }
+
+  /** Rebuilds the session from the server's record of the attempt (and this device's autosave). */
+  static fromAttempt(course: Course, attempt: Attempt, options: DailyOptions): DailyCourse | ApiFailure {
+    const s = new DailyCourse(course, options);
+    const problem = s.#load(attempt);
+    return problem ?? s;
+  }
+
+  #dealFor(hole: number, drawn: readonly Card[]): Deal {
+    const info = this.course.holes[hole - 1];
+    const d = info ? standInDeal(info, drawn) : null;
+    if (d?.ok) return d.value;
+    // Unreachable for a course the API sent; an empty board keeps the page alive.
+    return { columns: Array.from({ length: 7 }, () => []), waste: null, stock: [] };
+  }
+
+  #load(attempt: Attempt): ApiFailure | null {
+    if (this.course.holes.length !== COURSE_HOLES) return failure('ERR_COURSE', 'the course does not have nine holes');
+    const holes: HoleRecord[] = [];
+    for (let i = 0; i < COURSE_HOLES; i++) {
+      const h = attempt.holes.find((x) => x.hole === i + 1);
+      const drawn = parseCards(h?.drawn ?? []);
+      if (!drawn.ok) return failure('ERR_COURSE', drawn.error.message);
+      holes.push({ log: h?.log ?? '', drawn: drawn.value, strokes: h?.strokes ?? null });
+    }
+    this.holes = holes;
+    this.total = attempt.total;
+    this.failure = null;
+    this.hintColumn = null;
+    if (attempt.finished || attempt.hole === null) {
+      const last = holes[COURSE_HOLES - 1]!;
+      this.hole = COURSE_HOLES;
+      this.drawn = last.drawn;
+      this.log = last.log;
+      this.undoFloor = last.log.length;
+      this.phase = 'finished';
+      return null;
+    }
+    const record = holes[attempt.hole - 1]!;
+    this.hole = attempt.hole;
+    this.drawn = record.drawn;
+    this.undoFloor = record.log.length;
+    this.phase = 'playing';
+    const deal = this.#dealFor(attempt.hole, record.drawn);
+    if (!replay(deal, DAILY_RULES, record.log).ok)
+      return failure('ERR_COURSE', `the recorded log of hole ${attempt.hole} does not replay`);
+    this.log = record.log;
+    // Column plays since the last draw live only on this device: take them if they extend the record.
+    const saved = this.#readSave();
+    if (
+      saved &&
+      saved.hole === attempt.hole &&
+      saved.log.startsWith(record.log) &&
+      !saved.log.slice(record.log.length).includes('d') &&
+      replay(deal, DAILY_RULES, saved.log).ok
+    )
+      this.log = saved.log;
+    return null;
+  }
+
+  #readSave(): SavedHole | null {
+    try {
+      const v: unknown = JSON.parse(this.#store?.getItem(this.#saveKey) ?? 'null');
+      if (typeof v !== 'object' || v === null) return null;
+      const { hole, log } = v as Record<string, unknown>;
+      return typeof hole === 'number' && typeof log === 'string' ? { hole, log } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  #save(): void {
+    try {
+      this.#store?.setItem(this.#saveKey, JSON.stringify({ hole: this.hole, log: this.log } satisfies SavedHole));
+    } catch {
+      // storage full or denied: the server still holds everything up to the last draw
+    }
+  }
+
+  /** After a resume: submits a hole that is already over (a submit that never got through). */
+  async settle(): Promise<void> {
+    if (this.phase === 'playing' && this.over && !this.busy) await this.#submit();
+  }
+
+  /** Plays column 1..7 if its exposed card fits; false (and nothing changes) otherwise. */
+  play(column: number): boolean {
+    if (this.phase !== 'playing' || this.busy) return false;
+    const next = applyMove(this.position, play(column));
+    if (!next.ok) return false;
+    this.log += String(column);
+    this.hintColumn = null;
+    this.#save();
+    if (isOver(next.value)) void this.#submit();
+    return true;
+  }
+
+  /** Draws through the API. Resolves to the card drawn, or null when nothing was drawn. */
+  async draw(): Promise<Card | null> {
+    if (!this.canDraw) return null;
+    const log = `${this.log}d`;
+    const hole = this.hole;
+    this.busy = true;
+    this.hintColumn = null;
+    const res = await withRetry(() => this.#api.draw(this.date, hole, log), this.#retry);
+    this.reconnecting = false;
+    if (!res.ok) {
+      this.busy = false;
+      await this.#fail(res.error);
+      return null;
+    }
+    const card = parseCard(res.value.card);
+    if (!card.ok) {
+      this.busy = false;
+      this.failure = failure('ERR_BAD_RESPONSE', card.error.message);
+      return null;
+    }
+    this.failure = null;
+    this.drawn = [...this.drawn, card.value];
+    this.log = log;
+    this.undoFloor = log.length;
+    this.busy = false;
+    this.#save();
+    if (this.over) await this.#submit();
+    return card.value;
+  }
+
+  /** Takes back the last column play; never across a draw. */
+  undo(): boolean {
+    if (!this.canUndo) return false;
+    this.log = this.log.slice(0, -1);
+    this.hintColumn = null;
+    this.#save();
+    return true;
+  }
+
+  /** Shows the first column of the longest run of plays from here (null when nothing plays). */
+  hint(): number | null {
+    if (this.phase !== 'playing' || this.over) return (this.hintColumn = null);
+    this.hintColumn = longestRun(this.position)[0] ?? null;
+    return this.hintColumn;
+  }
+
+  /** Moves on from a recorded hole to the next one (or to the result after hole nine). */
+  next(): boolean {
+    if (this.phase !== 'hole-done' || this.busy) return false;
+    const done = this.holes.every((h) => h.strokes !== null);
+    if (done || this.hole >= COURSE_HOLES) {
+      this.phase = 'finished';
+      return true;
+    }
+    this.hole += 1;
+    const record = this.holes[this.hole - 1]!;
+    this.drawn = record.drawn;
+    this.log = record.log;
+    this.undoFloor = record.log.length;
+    this.phase = 'playing';
+    this.hintColumn = null;
+    return true;
+  }
+
+  /** Sends again what failed (the draw, or the hole's final log). */
+  async retry(): Promise<void> {
+    if (this.phase !== 'playing' || this.busy) return;
+    if (this.over) await this.#submit();
+    else await this.draw();
+  }
+
+  async #submit(): Promise<void> {
+    const hole = this.hole;
+    const log = this.log;
+    this.busy = true;
+    const res = await withRetry(() => this.#api.finishHole(this.date, hole, log), this.#retry);
+    this.reconnecting = false;
+    this.busy = false;
+    if (!res.ok) {
+      await this.#fail(res.error);
+      return;
+    }
+    this.failure = null;
+    this.holes = this.holes.map((h, i) => (i === hole - 1 ? { log, drawn: this.drawn, strokes: res.value.strokes } : h));
+    this.total = res.value.total;
+    this.phase = 'hole-done';
+    try {
+      this.#store?.removeItem(this.#saveKey);
+    } catch {
+      // nothing saved to remove
+    }
+  }
+
+  /** A refused request: the server's record wins. Reload it (another device may have moved on). */
+  async #fail(f: ApiFailure): Promise<void> {
+    this.failure = f;
+    if (f.status === 0 || f.status >= 500 || f.status === 401) return;
+    this.busy = true;
+    const fresh = await withRetry(() => this.#api.attempt(this.date), this.#retry);
+    this.reconnecting = false;
+    this.busy = false;
+    if (fresh.ok) {
+      const problem = this.#load(fresh.value);
+      this.failure = problem ?? f;
+    }
+  }
+}
