@@ -8,6 +8,8 @@ export default defineConfig({
   server: { proxy: { '/api': { target: api, changeOrigin: true } } },
   preview: { proxy: { '/api': { target: api, changeOrigin: true } } },
   worker: { format: 'es' },
+  // Rune classes (*.svelte.ts) are tested in node with Svelte's client runtime, so $derived stays reactive.
+  resolve: process.env.VITEST ? { conditions: ['browser'] } : undefined,
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
