@@ -1,0 +1,201 @@
+/**
+ * The engine against an independent reference implementation (test-fixtures/reference.ts): thousands of
+ * generated `golf replay` inputs over all four presets, winning lines found by `solve`, and fast-check logs.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CLEAR_ON_LAST,
+  CLEAR_ON_LAST_LOG,
+  CLEAR_TWO_LEFT,
+  CLEAR_TWO_LEFT_LOG,
+  FOUR_LEFT,
+  FOUR_LEFT_LOG,
+  RUN_OF_EIGHT,
+} from '../test-fixtures/boards.ts';
+import {
+  allCards,
+  generateCases,
+  PRESET_KEYS,
+  refAnswer,
+  refDealOf,
+  refMakeBoard,
+  refParseBoard,
+  type PresetKey,
+  type RefAnswer,
+} from '../test-fixtures/reference.ts';
+import { parseBoard } from './board-text.ts';
+import { dealNumber } from './deal.ts';
+import { replay } from './game.ts';
+import { PRESETS } from './rules.ts';
+import { scoreOf } from './score.ts';
+import { solve } from './solve.ts';
+
+/** The engine's answer to a replay input line, in the CLI's shape (without the message). */
+function engineAnswer(preset: PresetKey, line: string): RefAnswer {
+  let input: unknown;
+  try {
+    input = JSON.parse(line);
+  } catch {
+    return { ok: false, code: 'ERR_INPUT' };
+  }
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    return { ok: false, code: 'ERR_INPUT' };
+  const { board, log } = input as Record<string, unknown>;
+  if (typeof board !== 'string' || typeof log !== 'string') return { ok: false, code: 'ERR_INPUT' };
+  const rules = PRESETS[preset];
+  const deal = parseBoard(board, rules);
+  if (!deal.ok) return { ok: false, code: 'ERR_INPUT' };
+  const pos = replay(deal.value, rules, log);
+  if (!pos.ok) return { ok: false, at: pos.error.at, code: pos.error.code };
+  return { ok: true, ...scoreOf(pos.value) };
+}
+
+const line = (board: string, log: string) => JSON.stringify({ board, log });
+
+describe('the reference itself agrees with the rulebooks', () => {
+  it.each([
+    ['classic', FOUR_LEFT, FOUR_LEFT_LOG, { strokes: 4, cardsLeft: 4, over: true }],
+    ['classic', CLEAR_TWO_LEFT, CLEAR_TWO_LEFT_LOG, { strokes: -2, cleared: true, over: true }],
+    ['classic', CLEAR_ON_LAST, CLEAR_ON_LAST_LOG, { strokes: 0, cleared: true, over: true }],
+    ['queen-on-king', RUN_OF_EIGHT, '12345671', { points: 360 }],
+    ['queen-on-king', RUN_OF_EIGHT, '1234d5671', { points: 200 }],
+  ] as const)('%s worked case %#', (preset, board, log, expected) => {
+    expect(refAnswer(preset, line(board, log))).toMatchObject({ ok: true, ...expected });
+    expect(engineAnswer(preset, line(board, log))).toEqual(refAnswer(preset, line(board, log)));
+  });
+
+  it("black-hole-solver's sample board is a win with wrap-around ranks", () => {
+    const board = `Talon: 6D KC KS AH AC KD 4S 8D 8H JD TC AD QH 4C JS 2C
+Foundations: 5S
+9D TS 5C 7D 7H
+: 3S 6S 5D QC 7S
+9S 6C 3H JC 9H
+: QD 7C 5H 3C QS
+AS KH 2H TH TD
+4H 8C 6H 2D 2S
+9C 4D 8S JH 3D
+`;
+    expect(refParseBoard('wrap', board)).not.toBeNull();
+    // A clearing line found once by the engine's solver; the reference checks it on its own.
+    const win = 'd2d4dd6467dd275353d22171647253d764316d311d455';
+    expect(refAnswer('wrap', line(board, win))).toEqual({
+      ok: true,
+      over: true,
+      cleared: true,
+      cardsLeft: 0,
+      stockLeft: 6,
+      strokes: -6,
+      points: expect.any(Number) as number,
+    });
+    for (const preset of PRESET_KEYS.filter((p) => p !== 'turn-the-corner')) {
+      expect(engineAnswer(preset, line(board, win))).toEqual(refAnswer(preset, line(board, win)));
+      expect(engineAnswer(preset, line(board, win + 'd'))).toEqual(refAnswer(preset, line(board, win + 'd')));
+    }
+    // It turns the corner: not a legal line without the wrap.
+    expect(refAnswer('queen-on-king', line(board, win))).toMatchObject({ ok: false });
+  });
+});
+
+describe('engine replay = reference on generated inputs', () => {
+  it('agrees on 6,000 generated lines over all four presets', () => {
+    const cases = generateCases(20261130, 6000);
+    const kinds = new Map<string, number>();
+    const codes = new Map<string, number>();
+    for (const c of cases) {
+      const want = refAnswer(c.preset, c.line);
+      const got = engineAnswer(c.preset, c.line);
+      if (JSON.stringify(got) !== JSON.stringify(want))
+        expect({ preset: c.preset, kind: c.kind, line: c.line, got }).toEqual({
+          preset: c.preset,
+          kind: c.kind,
+          line: c.line,
+          got: want,
+        });
+      kinds.set(c.kind, (kinds.get(c.kind) ?? 0) + 1);
+      const k = want.ok ? (want.cleared ? 'cleared' : want.over ? 'over' : 'ok') : want.code;
+      codes.set(k, (codes.get(k) ?? 0) + 1);
+    }
+    // The generator reaches every outcome, so the agreement means something.
+    for (const k of [
+      'ok',
+      'over',
+      'cleared',
+      'ERR_INPUT',
+      'ERR_BAD_MOVE',
+      'ERR_HOLE_OVER',
+      'ERR_NOT_ADJACENT',
+      'ERR_COLUMN_EMPTY',
+      'ERR_STOCK_EMPTY',
+    ])
+      expect(codes.get(k) ?? 0, k).toBeGreaterThan(10);
+    expect(kinds.size).toBe(9);
+  });
+
+  it('agrees on winning lines found by solve (and one move past them)', () => {
+    let wins = 0;
+    for (const preset of PRESET_KEYS) {
+      const rules = PRESETS[preset];
+      for (let n = 1; n <= 8; n++) {
+        const deal = dealNumber(n, rules);
+        if (!deal.ok) throw new Error(deal.error.message);
+        const solved = solve(deal.value, rules, { objective: 'win', maxNodes: 20_000 });
+        if (!solved.ok || solved.value.winnable !== true) continue;
+        wins++;
+        // The board goes through the reference's own writer, from the engine's deck order.
+        const board = parseBoard(refBoardText(preset, n), rules);
+        expect(board.ok).toBe(true);
+        for (const log of [
+          solved.value.log,
+          solved.value.log + 'd',
+          solved.value.log + '1',
+          solved.value.log.slice(0, -1),
+        ]) {
+          const l = line(refBoardText(preset, n), log);
+          expect(engineAnswer(preset, l)).toEqual(refAnswer(preset, l));
+        }
+        expect(refAnswer(preset, line(refBoardText(preset, n), solved.value.log))).toMatchObject({
+          cleared: true,
+        });
+      }
+    }
+    expect(wins).toBeGreaterThan(8);
+  });
+
+  it('agrees on arbitrary logs (fast-check)', () => {
+    const cards = allCards();
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PRESET_KEYS),
+        fc.array(fc.nat(), { minLength: 51, maxLength: 51 }),
+        fc.string({
+          unit: fc.constantFrom('1', '2', '3', '4', '5', '6', '7', 'd', 'd', 'd', 'x'),
+          maxLength: 70,
+        }),
+        (preset, swaps, log) => {
+          const deck = cards.slice();
+          swaps.forEach((s, k) => {
+            const i = 51 - k;
+            const j = s % (i + 1);
+            [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+          });
+          const l = line(refMakeBoard(refDealOf(preset, deck)), log);
+          expect(engineAnswer(preset, l)).toEqual(refAnswer(preset, l));
+        },
+      ),
+      { numRuns: 2000, seed: 7 },
+    );
+  });
+});
+
+/** Deal n's board text written by the reference from the engine's card order (cards are 0..51 = suit*13+rank). */
+function refBoardText(preset: PresetKey, n: number): string {
+  const deal = dealNumber(n, PRESETS[preset]);
+  if (!deal.ok) throw new Error(deal.error.message);
+  const toRef = (c: number) => ({ rank: 'A23456789TJQK'[c % 13]!, suit: 'CDHS'[Math.floor(c / 13)]! });
+  return refMakeBoard({
+    columns: deal.value.columns.map((col) => col.map(toRef)),
+    waste: deal.value.waste === null ? null : toRef(deal.value.waste),
+    stock: deal.value.stock.map(toRef),
+  });
+}
