@@ -1,0 +1,73 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv, AppOptions } from './env.ts';
+import { ApiError, type ErrorBody } from './errors.ts';
+import { dailyRoutes } from './routes/daily.ts';
+import type { AppDeps } from './routes/deps.ts';
+import { playerRoutes } from './routes/players.ts';
+import { solvePerfect } from './services/course.ts';
+
+export const BODY_LIMIT = 16 * 1024;
+
+/** Maps anything thrown to a JSON error. Known errors keep their status; everything else is a logged 500. */
+function toErrorResponse(error: unknown): { status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500; body: ErrorBody; headers: Record<string, string> } {
+  if (error instanceof ApiError) {
+    const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+    if (error.retryAfter !== undefined) headers['Retry-After'] = String(Math.ceil(error.retryAfter));
+    return { status: error.status as 400, body: error.toBody(), headers };
+  }
+  if (error instanceof HTTPException && error.status === 400) {
+    // Hono's own parse errors, e.g. malformed JSON.
+    return toErrorResponse(new ApiError('ERR_VALIDATION', error.message || 'malformed request'));
+  }
+  if (error instanceof HTTPException && error.status === 413) {
+    return toErrorResponse(new ApiError('ERR_BODY_TOO_LARGE', 'the request body is larger than 16 KiB'));
+  }
+  console.error('unhandled error', error);
+  return {
+    status: 500,
+    body: { error: { code: 'ERR_INTERNAL', message: 'internal error' } },
+    headers: { 'Cache-Control': 'no-store' },
+  };
+}
+
+/**
+ * The API as a Hono app. Routes are chained so `AppType` carries every route for the typed `hc` client.
+ * `options.now` injects the clock and `options.perfect` the perfect-play function (tests use both).
+ */
+export function createApp(options: AppOptions = {}) {
+  const deps: AppDeps = {
+    now: options.now ?? (() => new Date()),
+    perfect: options.perfect ?? solvePerfect,
+    courses: new Map(),
+  };
+  const app = new Hono<AppEnv>();
+  app.onError((error, c) => {
+    const { status, body, headers } = toErrorResponse(error);
+    return c.json(body, status, headers);
+  });
+  app.notFound((c) =>
+    c.json({ error: { code: 'ERR_NOT_FOUND', message: `no route ${c.req.method} ${c.req.path}` } } satisfies ErrorBody, 404),
+  );
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: BODY_LIMIT,
+      onError: () => {
+        throw new ApiError('ERR_BODY_TOO_LARGE', `the request body is larger than ${BODY_LIMIT / 1024} KiB`);
+      },
+    }),
+  );
+  app.use('*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+  return app
+    .get('/api/health', (c) => c.json({ ok: true as const }, 200))
+    .route('/api/players', playerRoutes(deps))
+    .route('/api/daily', dailyRoutes(deps));
+}
+
+/** The typed routes, for `hc<AppType>` in the web. */
+export type AppType = ReturnType<typeof createApp>;

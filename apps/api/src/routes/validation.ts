@@ -1,0 +1,51 @@
+import { MAX_LOG_LENGTH } from '@golf/engine';
+import { z } from 'zod';
+import { ApiError } from '../errors.ts';
+import { normalizeName } from '../services/names.ts';
+import { isDate } from '../services/time.ts';
+
+interface ValidationResult {
+  readonly success: boolean;
+  readonly error?: { readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[] };
+}
+
+/** The hook of every validator: the first issue becomes a 400 ERR_VALIDATION. */
+export function onInvalid(result: ValidationResult): void {
+  if (result.success) return;
+  const issue = result.error?.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+  throw new ApiError('ERR_VALIDATION', `${where}${issue?.message ?? 'invalid request'}`);
+}
+
+export const dateSchema = z.string().refine(isDate, 'expected a date YYYY-MM-DD');
+
+export const holeSchema = z.number().int().min(1).max(9);
+
+/** A hole's log: `1`..`7` (play that column) and `d` (draw), at most 52 moves. */
+export const logSchema = z
+  .string()
+  .max(MAX_LOG_LENGTH, `a log has at most ${MAX_LOG_LENGTH} moves`)
+  .regex(/^[1-7d]*$/, 'a log holds only 1-7 (play a column) and d (draw)');
+
+/** A display name, normalised (NFKC, trimmed, 1-20 characters, nothing invisible). */
+export const nameSchema = z
+  .string()
+  .max(200, 'a name has at most 20 characters')
+  .transform((raw, ctx) => {
+    const name = normalizeName(raw);
+    if (name.ok) return name.value;
+    ctx.addIssue({ code: 'custom', message: name.error });
+    return z.NEVER;
+  });
+
+const intText = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, 'expected a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+
+export const standingsQuery = z.object({
+  limit: intText(1, 100).optional(),
+  offset: intText(0, 9_999_999).optional(),
+});

@@ -1,0 +1,191 @@
+import { COURSE_HOLES, makeCard, replay, scoreOf } from '@golf/engine';
+import { ApiError } from '../errors.ts';
+import type { AttemptRecord, PlayerRecord } from '../storage/storage.ts';
+import type { ServiceContext } from './context.ts';
+import { ensureCourse, RULES, type Course } from './course.ts';
+import { dayState, requireOpen } from './time.ts';
+
+export interface AttemptHoleView {
+  readonly hole: number;
+  /** The recorded log: up to the last draw while the hole is played, the verified final log once finished. */
+  readonly log: string;
+  /** The stock cards drawn so far, in draw order. */
+  readonly drawn: string[];
+  readonly strokes: number | null;
+}
+
+export interface AttemptView {
+  readonly date: string;
+  /** The hole being played, null once the attempt is finished. */
+  readonly hole: number | null;
+  readonly finished: boolean;
+  /** The strokes of the finished holes so far, null before the first hole is finished. */
+  readonly total: number | null;
+  readonly holes: AttemptHoleView[];
+}
+
+export interface DrawView {
+  readonly hole: number;
+  readonly card: string;
+  readonly stockLeft: number;
+}
+
+export interface HoleResultView {
+  readonly hole: number;
+  readonly strokes: number;
+  /** The total after this hole. */
+  readonly total: number;
+  readonly finished: boolean;
+}
+
+/** How many times a write that lost a race is re-evaluated against the new state. */
+const MAX_TRIES = 3;
+
+const countDraws = (log: string): number => {
+  let n = 0;
+  for (let i = 0; i < log.length; i++) if (log.charCodeAt(i) === 100) n++;
+  return n;
+};
+
+/** The prefix of `log` that ends with its k-th draw ('' for k = 0). */
+function prefixThroughDraw(log: string, k: number): string {
+  if (k === 0) return '';
+  let seen = 0;
+  for (let i = 0; i < log.length; i++) if (log[i] === 'd' && ++seen === k) return log.slice(0, i + 1);
+  return log;
+}
+
+function attemptView(course: Course, attempt: AttemptRecord): AttemptView {
+  const finished = attempt.finishedAt !== null;
+  const done = attempt.holes.filter((h) => h.strokes !== null);
+  return {
+    date: attempt.date,
+    hole: finished ? null : attempt.hole,
+    finished,
+    total: done.length === 0 ? null : attempt.total,
+    holes: attempt.holes.map((h) => ({
+      hole: h.hole,
+      log: h.log,
+      drawn: course.holes[h.hole - 1]!.deal.stock.slice(0, h.drawn).map(makeCard),
+      strokes: h.strokes,
+    })),
+  };
+}
+
+async function loadAttempt(ctx: ServiceContext, date: string, player: PlayerRecord): Promise<AttemptRecord> {
+  const attempt = await ctx.storage.attempt(date, player.id);
+  if (!attempt) throw new ApiError('ERR_NO_ATTEMPT', `no attempt on ${date}; start it with POST /api/daily/${date}/attempt`);
+  return attempt;
+}
+
+/** Starts today's attempt, or resumes it (one per player per day, never restarted). */
+export async function startAttempt(
+  ctx: ServiceContext,
+  date: string,
+  player: PlayerRecord,
+  addressHash: string,
+): Promise<AttemptView> {
+  requireOpen(date, ctx.now);
+  const course = await ensureCourse(ctx, date);
+  await ctx.storage.startAttempt(date, player.id, ctx.now.getTime(), addressHash);
+  return attemptView(course, await loadAttempt(ctx, date, player));
+}
+
+/** The player's attempt on any day that has one. */
+export async function getAttempt(ctx: ServiceContext, date: string, player: PlayerRecord): Promise<AttemptView> {
+  dayState(date, ctx.now);
+  const attempt = await loadAttempt(ctx, date, player);
+  return attemptView(await ensureCourse(ctx, date), attempt);
+}
+
+function requirePlayable(attempt: AttemptRecord, hole: number): void {
+  if (attempt.finishedAt !== null) throw new ApiError('ERR_ALREADY_FINISHED', 'the attempt is finished');
+  if (hole < attempt.hole) throw new ApiError('ERR_ALREADY_FINISHED', `hole ${hole} is finished`);
+  if (hole > attempt.hole) throw new ApiError('ERR_HOLE_ORDER', `hole ${attempt.hole} is being played, not hole ${hole}`);
+}
+
+function replayOrThrow(course: Course, hole: number, log: string) {
+  const pos = replay(course.holes[hole - 1]!.deal, RULES, log);
+  if (!pos.ok) throw new ApiError('ERR_ILLEGAL_MOVE', pos.error.message, { at: pos.error.at });
+  return pos.value;
+}
+
+/**
+ * One draw. `log` is the hole's whole log ending in exactly one new `d`; it must extend the log recorded at the
+ * previous draw and replay legally. The answer is the next stock card. Sending a log that was already recorded
+ * (a retry) answers the same card again.
+ */
+export async function draw(
+  ctx: ServiceContext,
+  date: string,
+  player: PlayerRecord,
+  hole: number,
+  log: string,
+): Promise<DrawView> {
+  requireOpen(date, ctx.now);
+  const course = await ensureCourse(ctx, date);
+  const stock = course.holes[hole - 1]!.deal.stock;
+  const answer = (k: number): DrawView => ({ hole, card: makeCard(stock[k - 1]!), stockLeft: stock.length - k });
+  for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
+    const state = await loadAttempt(ctx, date, player);
+    const k = countDraws(log);
+    const recorded = state.holes[hole - 1]!;
+    // A retry of an earlier draw: the same log as recorded then is answered with the same card.
+    if (recorded.strokes === null && k <= recorded.drawn && prefixThroughDraw(recorded.log, k) === log) return answer(k);
+    requirePlayable(state, hole);
+    if (!log.startsWith(recorded.log)) {
+      throw new ApiError('ERR_HISTORY_REWRITTEN', `the log must extend the one recorded at your last draw: "${recorded.log}"`);
+    }
+    if (k > recorded.drawn + 1) {
+      throw new ApiError('ERR_NOT_DRAWN', 'draw one card per request: the log holds a draw that was never requested');
+    }
+    replayOrThrow(course, hole, log);
+    if (
+      await ctx.storage.recordDraw({ date, playerId: player.id, hole, drawn: recorded.drawn, log, now: ctx.now.getTime() })
+    ) {
+      return answer(k);
+    }
+    // Another request changed the hole first: look again.
+  }
+  throw new ApiError('ERR_CONFLICT', 'the hole changed while drawing; fetch the attempt and retry');
+}
+
+/**
+ * Finishes the current hole. The log must extend the recorded draw log, hold no draw that was not requested,
+ * replay legally in full and leave the hole over. The same log sent again for a finished hole answers the same
+ * result; any other log for it is refused.
+ */
+export async function finishHole(
+  ctx: ServiceContext,
+  date: string,
+  player: PlayerRecord,
+  hole: number,
+  log: string,
+): Promise<HoleResultView> {
+  requireOpen(date, ctx.now);
+  const course = await ensureCourse(ctx, date);
+  for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
+    const state = await loadAttempt(ctx, date, player);
+    const recorded = state.holes[hole - 1]!;
+    if (recorded.strokes !== null && recorded.log === log) {
+      const total = state.holes.slice(0, hole).reduce((sum, h) => sum + (h.strokes ?? 0), 0);
+      return { hole, strokes: recorded.strokes, total, finished: hole === COURSE_HOLES };
+    }
+    requirePlayable(state, hole);
+    if (!log.startsWith(recorded.log)) {
+      throw new ApiError('ERR_HISTORY_REWRITTEN', `the log must extend the one recorded at your last draw: "${recorded.log}"`);
+    }
+    if (countDraws(log) > recorded.drawn) {
+      throw new ApiError('ERR_NOT_DRAWN', `the log draws more cards than the ${recorded.drawn} you drew`);
+    }
+    const score = scoreOf(replayOrThrow(course, hole, log));
+    if (!score.over) throw new ApiError('ERR_HOLE_NOT_OVER', `hole ${hole} is not over: a card can still be played or drawn`);
+    const now = ctx.now.getTime();
+    if (
+      await ctx.storage.finishHole({ date, playerId: player.id, hole, drawn: recorded.drawn, log, strokes: score.strokes, now })
+    ) {
+      return { hole, strokes: score.strokes, total: state.total + score.strokes, finished: hole === COURSE_HOLES };
+    }
+  }
+  throw new ApiError('ERR_CONFLICT', 'the hole changed while finishing; fetch the attempt and retry');
+}

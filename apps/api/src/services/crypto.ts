@@ -1,0 +1,29 @@
+/** Small WebCrypto helpers (the same in workerd, browsers and Node 20). */
+
+const encoder = new TextEncoder();
+
+const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+export async function hmacSha256(secret: string, message: string): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
+}
+
+export const hmacHex = async (secret: string, message: string): Promise<string> =>
+  hex(await hmacSha256(secret, message));
+
+export const sha256Hex = async (text: string): Promise<string> =>
+  hex(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
+
+export function base64url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A bearer token: 32 random bytes, base64url (43 characters). */
+export const randomToken = (): string => base64url(crypto.getRandomValues(new Uint8Array(32)));
+
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,0 +1,41 @@
+import { ApiError } from '../errors.ts';
+import type { PlayerRecord } from '../storage/storage.ts';
+import type { ServiceContext } from './context.ts';
+import { dayState } from './time.ts';
+
+export interface ReplayView {
+  readonly date: string;
+  readonly playerId: string;
+  readonly name: string;
+  readonly finished: boolean;
+  /** The total of the finished holes (null before the first). */
+  readonly total: number | null;
+  /** The verified log of every finished hole, in order. */
+  readonly holes: { readonly hole: number; readonly log: string; readonly strokes: number }[];
+}
+
+/**
+ * A player's verified logs. Anyone may read them once the day is closed; before that only the player.
+ */
+export async function replays(
+  ctx: ServiceContext,
+  date: string,
+  playerId: string,
+  viewer: PlayerRecord | null,
+): Promise<ReplayView> {
+  if (dayState(date, ctx.now) === 'open') {
+    if (!viewer) throw new ApiError('ERR_UNAUTHORIZED', 'replays of an open day are for their player only: send your token');
+    if (viewer.id !== playerId) throw new ApiError('ERR_FORBIDDEN', 'replays of other players are public once the day closes');
+  }
+  const [player, attempt] = await Promise.all([ctx.storage.playerById(playerId), ctx.storage.attempt(date, playerId)]);
+  if (!player || !attempt) throw new ApiError('ERR_NOT_FOUND', `no attempt by player ${playerId} on ${date}`);
+  const holes = attempt.holes.flatMap((h) => (h.strokes === null ? [] : [{ hole: h.hole, log: h.log, strokes: h.strokes }]));
+  return {
+    date,
+    playerId,
+    name: player.name,
+    finished: attempt.finishedAt !== null,
+    total: holes.length === 0 ? null : attempt.total,
+    holes,
+  };
+}

@@ -1,0 +1,135 @@
+import { parseCard, PRESETS, rankFits, rankOf, solve, type Deal, type Rules } from '@golf/engine';
+import { env } from 'cloudflare:workers';
+import { createApp } from '../src/app.ts';
+import type { AttemptView, CourseView, DrawView, HoleResultView, NewPlayer } from '../src/index.ts';
+import type { PerfectResult } from '../src/services/course.ts';
+
+/** A date whose courses the tests create with the quick perfect-play function below. */
+export const DAY = '2026-06-15';
+export const NOON = `${DAY}T12:00:00.000Z`;
+
+/** A budgeted solver run: the same shape as perfect play, cheap enough to build many courses in tests. */
+export const quickPerfect = (deal: Deal, rules: Rules): PerfectResult => {
+  const r = solve(deal, rules, { objective: 'strokes', maxNodes: 300 });
+  if (!r.ok) throw new Error(r.error.message);
+  return { strokes: r.value.strokes, log: r.value.log, exact: r.value.exact };
+};
+
+export interface CallOptions {
+  readonly body?: unknown;
+  readonly raw?: string;
+  readonly token?: string;
+  readonly headers?: Record<string, string>;
+}
+
+export interface Reply<T = unknown> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Headers;
+}
+
+/** An app on a clock the test moves, called in-process with the test D1. */
+export function testClient(at: string = NOON) {
+  let now = new Date(at);
+  const app = createApp({ now: () => now, perfect: quickPerfect });
+  async function call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.raw;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    } else if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await app.request(path, { method, headers, body }, env);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+  return {
+    app,
+    call,
+    setNow(next: string) {
+      now = new Date(next);
+    },
+    /** A new player with its own client address (so the creation limit never interferes between tests). */
+    async player(name = 'Tester'): Promise<NewPlayer> {
+      const r = await call<NewPlayer>('POST', '/api/players', {
+        body: { name },
+        headers: { 'cf-connecting-ip': `10.${rand()}.${rand()}.${rand()}` },
+      });
+      if (r.status !== 201) throw new Error(`player: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body;
+    },
+  };
+}
+
+const rand = (): number => Math.floor(Math.random() * 256);
+
+export type Client = ReturnType<typeof testClient>;
+
+const card = (text: string): number => {
+  const c = parseCard(text);
+  if (!c.ok) throw new Error(text);
+  return c.value;
+};
+
+/**
+ * Plays one hole through the API, seeing only what a player sees: the public layout and the cards drawn.
+ * Strategy: play the first column that fits, else draw, until the hole is over. Returns the final log.
+ */
+export async function playHole(
+  client: Client,
+  date: string,
+  token: string,
+  course: CourseView,
+  hole: number,
+): Promise<{ log: string; result: HoleResultView; draws: DrawView[] }> {
+  const rules = PRESETS.classic;
+  const layout = course.holes[hole - 1]!;
+  const columns = layout.columns.map((col) => col.map(card));
+  let top = card(layout.waste);
+  let stockLeft = layout.stockSize;
+  let log = '';
+  const draws: DrawView[] = [];
+  for (let step = 0; step < 60; step++) {
+    const left = columns.reduce((n, col) => n + col.length, 0);
+    if (left === 0) break;
+    const c = columns.findIndex((col) => col.length > 0 && rankFits(rules, rankOf(top), rankOf(col[col.length - 1]!)));
+    if (c >= 0) {
+      top = columns[c]!.pop()!;
+      log += String(c + 1);
+      continue;
+    }
+    if (stockLeft === 0) break;
+    const r = await client.call<DrawView>('POST', `/api/daily/${date}/attempt/draw`, {
+      token,
+      body: { hole, log: `${log}d` },
+    });
+    if (r.status !== 200) throw new Error(`draw: ${r.status} ${JSON.stringify(r.body)}`);
+    draws.push(r.body);
+    log += 'd';
+    top = card(r.body.card);
+    stockLeft = r.body.stockLeft;
+  }
+  const r = await client.call<HoleResultView>('POST', `/api/daily/${date}/attempt/holes/${hole}`, {
+    token,
+    body: { log },
+  });
+  if (r.status !== 200) throw new Error(`hole ${hole}: ${r.status} ${JSON.stringify(r.body)}`);
+  return { log, result: r.body, draws };
+}
+
+/** Starts an attempt on `date` and plays all nine holes. */
+export async function playCourse(client: Client, date: string, token: string) {
+  const course = (await client.call<CourseView>('GET', `/api/daily/${date}`)).body;
+  const start = await client.call<AttemptView>('POST', `/api/daily/${date}/attempt`, { token });
+  if (start.status !== 200) throw new Error(`start: ${start.status} ${JSON.stringify(start.body)}`);
+  const holes = [];
+  for (let hole = 1; hole <= 9; hole++) holes.push(await playHole(client, date, token, course, hole));
+  return { course, holes };
+}

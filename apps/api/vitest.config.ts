@@ -1,0 +1,25 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+// Tests run inside workerd with a real local D1. The bindings are given here (not read from wrangler.jsonc),
+// so the tests need neither the web build nor the development secret.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(`${import.meta.dirname}/migrations`);
+  return {
+    plugins: [
+      cloudflareTest({
+        main: './src/index.ts',
+        miniflare: {
+          compatibilityDate: '2026-04-20',
+          d1Databases: ['DB'],
+          bindings: { DAILY_SECRET: 'test-secret-for-golf-daily-tests', TEST_MIGRATIONS: migrations },
+        },
+      }),
+    ],
+    test: {
+      include: ['test/**/*.test.ts'],
+      setupFiles: ['./test/setup.ts'],
+      testTimeout: 30_000,
+    },
+  };
+});
