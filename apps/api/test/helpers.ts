@@ -133,3 +133,26 @@ export async function playCourse(client: Client, date: string, token: string) {
   for (let hole = 1; hole <= 9; hole++) holes.push(await playHole(client, date, token, course, hole));
   return { course, holes };
 }
+
+/** Columns (1..7) whose exposed card fits the opening waste of a hole, from its public layout. */
+export function playableAtStart(course: CourseView, hole: number): number[] {
+  const layout = course.holes[hole - 1]!;
+  const top = rankOf(card(layout.waste));
+  const out: number[] = [];
+  layout.columns.forEach((col, i) => {
+    if (rankFits(PRESETS.classic, top, rankOf(card(col[col.length - 1]!)))) out.push(i + 1);
+  });
+  return out;
+}
+
+/** A test's own player, started on `date`, with the course. */
+export async function started(client: Client, date: string = DAY) {
+  const player = await client.player();
+  const course = (await client.call<CourseView>('GET', `/api/daily/${date}`)).body;
+  const start = await client.call<AttemptView>('POST', `/api/daily/${date}/attempt`, { token: player.token });
+  if (start.status !== 200) throw new Error(`start: ${start.status}`);
+  return { player, token: player.token, course };
+}
+
+export const errorCode = (reply: Reply): string | undefined =>
+  (reply.body as { error?: { code?: string } }).error?.code;

@@ -1,0 +1,129 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import type { NewPlayer, PlayerView } from '../src/index.ts';
+import { errorCode, testClient } from './helpers.ts';
+
+let address = 0;
+const fresh = () => ({ 'cf-connecting-ip': `192.0.2.${++address}` });
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+describe('players', () => {
+  it('creates a player with a random token stored only as its hash', async () => {
+    const client = testClient();
+    const r = await client.call<NewPlayer>('POST', '/api/players', { body: { name: 'Ada' }, headers: fresh() });
+    expect(r.status).toBe(201);
+    expect(r.body.name).toBe('Ada');
+    expect(r.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const other = await client.call<NewPlayer>('POST', '/api/players', { body: { name: 'Ada' }, headers: fresh() });
+    expect(other.body.token).not.toBe(r.body.token);
+    expect(other.body.id).not.toBe(r.body.id);
+    const row = await env.DB.prepare('SELECT * FROM players WHERE id = ?').bind(r.body.id).first<Record<string, unknown>>();
+    expect(row!.token_hash).toBe(await sha256Hex(r.body.token));
+    expect(Object.values(row!)).not.toContain(r.body.token);
+  });
+
+  it('reads and renames the player behind a token', async () => {
+    const client = testClient();
+    const p = await client.player('Before');
+    const me = await client.call<PlayerView>('GET', '/api/players/me', { token: p.token });
+    expect(me.body).toEqual({ id: p.id, name: 'Before' });
+    const renamed = await client.call<PlayerView>('PATCH', '/api/players/me', { token: p.token, body: { name: ' After ' } });
+    expect(renamed.body).toEqual({ id: p.id, name: 'After' });
+    expect((await client.call('GET', '/api/players/me', { token: p.token })).body).toEqual({ id: p.id, name: 'After' });
+    const bad = await client.call('PATCH', '/api/players/me', { token: p.token, body: { name: '' } });
+    expect([bad.status, errorCode(bad)]).toEqual([400, 'ERR_VALIDATION']);
+  });
+
+  it('refuses a missing, malformed or forged token', async () => {
+    const client = testClient();
+    await client.player();
+    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: `Bearer ${'x'.repeat(43)}` }]) {
+      const r = await client.call('GET', '/api/players/me', { headers });
+      expect([r.status, errorCode(r)]).toEqual([401, 'ERR_UNAUTHORIZED']);
+    }
+    const patch = await client.call('PATCH', '/api/players/me', { token: 'y'.repeat(43), body: { name: 'Mallory' } });
+    expect([patch.status, errorCode(patch)]).toEqual([401, 'ERR_UNAUTHORIZED']);
+  });
+
+  it.each([
+    ['ＡＢＣ', 'ABC'],
+    ['  spaced  ', 'spaced'],
+    ['<b>&amp;</b>', '<b>&amp;</b>'],
+    ['😀'.repeat(20), '😀'.repeat(20)],
+    ['ﬁne', 'fine'],
+    ['Zoë', 'Zoë'],
+    ['a b', 'a b'],
+  ])('normalises the name %j to %j', async (name, expected) => {
+    const client = testClient();
+    const r = await client.call<NewPlayer>('POST', '/api/players', { body: { name }, headers: fresh() });
+    expect(r.status).toBe(201);
+    expect(r.body.name).toBe(expected);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   \u3000 '],
+    ['too long', 'x'.repeat(21)],
+    ['21 emoji', '😀'.repeat(21)],
+    ['a control character', 'a\u0007b'],
+    ['a newline', 'a\nb'],
+    ['a zero-width space', 'a\u200bb'],
+    ['a right-to-left override', 'a\u202eb'],
+    ['a Hangul filler', '\u3164'],
+    ['a Hangul filler inside', 'a\u3164b'],
+    ['a line separator', 'a\u2028b'],
+    ['a lone surrogate', 'a\ud800b'],
+    ['a soft hyphen', 'a\u00adb'],
+  ])('refuses a name with %s', async (_what, name) => {
+    const client = testClient();
+    const r = await client.call('POST', '/api/players', { body: { name }, headers: fresh() });
+    expect([r.status, errorCode(r)]).toEqual([400, 'ERR_VALIDATION']);
+  });
+
+  it.each([[{}], [{ name: 42 }], [{ name: null }], [[]], ['name']])('refuses the body %j', async (body) => {
+    const client = testClient();
+    const r = await client.call('POST', '/api/players', { body, headers: fresh() });
+    expect([r.status, errorCode(r)]).toEqual([400, 'ERR_VALIDATION']);
+  });
+});
+
+describe('player creation limit', () => {
+  it('allows a burst of 20 per address, then one per 5 s, counting only successful creations', async () => {
+    const client = testClient();
+    const headers = fresh();
+    const create = (name: unknown = 'Burst') => client.call('POST', '/api/players', { body: { name }, headers });
+    for (let i = 0; i < 25; i++) expect((await create('')).status).toBe(400);
+    for (let i = 0; i < 20; i++) expect((await create()).status).toBe(201);
+    const limited = await create();
+    expect([limited.status, errorCode(limited)]).toEqual([429, 'ERR_RATE_LIMITED']);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Invalid bodies are answered 400 before the limit is looked at.
+    expect((await create('')).status).toBe(400);
+    // Another address is not affected.
+    expect((await client.call('POST', '/api/players', { body: { name: 'Other' }, headers: fresh() })).status).toBe(201);
+    client.setNow('2026-06-15T12:00:05.000Z');
+    expect((await create()).status).toBe(201);
+    expect((await create()).status).toBe(429);
+    client.setNow('2026-06-15T12:00:10.000Z');
+    expect((await create()).status).toBe(201);
+    client.setNow('2026-06-15T13:00:00.000Z');
+    for (let i = 0; i < 20; i++) expect((await create()).status).toBe(201);
+    expect((await create()).status).toBe(429);
+  });
+
+  it('stores the address only as a hash', async () => {
+    const client = testClient();
+    const r = await client.call<NewPlayer>('POST', '/api/players', {
+      body: { name: 'Hashed' },
+      headers: { 'cf-connecting-ip': '203.0.113.77' },
+    });
+    const row = await env.DB.prepare('SELECT ip_hash FROM players WHERE id = ?').bind(r.body.id).first<{ ip_hash: string }>();
+    expect(row!.ip_hash).toMatch(/^[0-9a-f]{64}$/);
+    const limits = await env.DB.prepare('SELECT key FROM rate_limits').all<{ key: string }>();
+    expect(limits.results.some((l) => l.key.includes('203.0.113'))).toBe(false);
+  });
+});
