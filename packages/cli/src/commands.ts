@@ -54,7 +54,8 @@ export function parseArgs(argv: readonly string[]): Result<Command, ArgError> {
   switch (name) {
     case 'deal': {
       const n = Number(positional[0]);
-      if (positional.length !== 1 || !/^\d+$/.test(positional[0] ?? '')) return argError('deal needs one deal number');
+      if (positional.length !== 1 || !/^\d+$/.test(positional[0] ?? ''))
+        return argError('deal needs one deal number');
       return ok({ name, number: n, rules: rules.value });
     }
     case 'replay':
@@ -62,7 +63,9 @@ export function parseArgs(argv: readonly string[]): Result<Command, ArgError> {
     case 'solve': {
       const o = flags.get('objective') ?? 'strokes';
       if (!(OBJECTIVES as readonly string[]).includes(o)) return argError(`unknown objective "${o}"`);
-      return positional.length ? argError('solve takes no arguments') : ok({ name, rules: rules.value, objective: o as Objective });
+      return positional.length
+        ? argError('solve takes no arguments')
+        : ok({ name, rules: rules.value, objective: o as Objective });
     }
     default:
       return argError(name === undefined ? 'no command' : `unknown command "${name}"`);
@@ -78,13 +81,15 @@ type Answer = Record<string, unknown>;
 const inputError = (message: string): Answer => ({ ok: false, code: 'ERR_INPUT', message });
 
 function readJson(line: string): Result<Record<string, unknown>, string> {
+  if (line.trim() === '') return err('the line is empty; expected a JSON object');
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
     return err('the line is not JSON');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return err('the line is not a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return err('the line is not a JSON object');
   return ok(value as Record<string, unknown>);
 }
 

@@ -3,7 +3,7 @@
  * `golf deal <number> [--rules P]`, `golf replay [--rules P]`, `golf solve [--rules P] [--objective O]`.
  * Prints nothing but its answer. JSON-lines commands read stdin and answer one line per input line, in order.
  */
-import { createInterface } from 'node:readline';
+import { answerLines } from './lines.ts';
 import { runDeal, runLine, parseArgs, usage, type Command } from './commands.ts';
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -22,14 +22,11 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(out.value);
     return 0;
   }
-  const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  const chunks: string[] = [];
-  for await (const line of rl) {
-    if (line.trim() === '') continue;
-    chunks.push(JSON.stringify(runLine(cmd, line)));
-    if (chunks.length >= 256) process.stdout.write(chunks.splice(0).join('\n') + '\n');
-  }
-  if (chunks.length > 0) process.stdout.write(chunks.join('\n') + '\n');
+  await answerLines(
+    process.stdin,
+    (text) => process.stdout.write(text),
+    (line) => JSON.stringify(runLine(cmd, line)),
+  );
   return 0;
 }
 

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { PRESETS } from '@golf/engine';
+import {
+  CLEAR_ON_LAST,
+  CLEAR_ON_LAST_LOG,
+  CLEAR_TWO_LEFT,
+  CLEAR_TWO_LEFT_LOG,
+  FOUR_LEFT,
+  FOUR_LEFT_LOG,
+} from '../../engine/test-fixtures/boards.ts';
+import { generateCases, refAnswer } from '../../engine/test-fixtures/reference.ts';
+import { parseArgs, runDeal, runLine, type Command } from './commands.ts';
+
+type ReplayCommand = Extract<Command, { name: 'replay' }>;
+const replayCmd = (preset: keyof typeof PRESETS = 'classic'): ReplayCommand => ({
+  name: 'replay',
+  rules: PRESETS[preset],
+});
+
+/** Deal 1 (classic), written out: waste 8H, exposed QD JD AC 2S QH KC 4H; the stock starts 9D 2C. */
+const DEAL_1 = `Foundations: 8H
+Talon: 9D 2C 9H 9C 7D TS 4D 8C 5C KH 8S 5H 3D 3S 5S 7H
+6H TH KS 2H QD
+KD TD 6C 9S JD
+AS AD 3H JC AC
+4C 5D JS JH 2S
+3C QS 4S 6S QH
+8D AH 7C TC KC
+QC 6D 7S 2D 4H
+`;
+const line = (board: string, log: string) => JSON.stringify({ board, log });
+
+describe('parseArgs', () => {
+  it('reads deal with a number and an optional preset', () => {
+    expect(parseArgs(['deal', '7'])).toEqual({
+      ok: true,
+      value: { name: 'deal', number: 7, rules: PRESETS.classic },
+    });
+    expect(parseArgs(['deal', '7', '--rules', 'wrap'])).toEqual({
+      ok: true,
+      value: { name: 'deal', number: 7, rules: PRESETS.wrap },
+    });
+    expect(parseArgs(['deal', '--rules=turn-the-corner', '4294967295'])).toEqual({
+      ok: true,
+      value: { name: 'deal', number: 4294967295, rules: PRESETS['turn-the-corner'] },
+    });
+  });
+
+  it('reads replay with an optional preset', () => {
+    expect(parseArgs(['replay'])).toEqual({ ok: true, value: replayCmd() });
+    for (const p of ['classic', 'queen-on-king', 'wrap', 'turn-the-corner'] as const)
+      expect(parseArgs(['replay', '--rules', p])).toEqual({ ok: true, value: replayCmd(p) });
+  });
+
+  it.each([
+    [[]],
+    [['nope']],
+    [['deal']],
+    [['deal', 'x']],
+    [['deal', '-1']],
+    [['deal', '1.5']],
+    [['deal', '1', '2']],
+    [['deal', '1', '--rules']],
+    [['deal', '1', '--rules', 'golf']],
+    [['replay', 'extra']],
+    [['replay', '--speed', 'fast']],
+  ])('refuses %j with ERR_ARGS', (argv) => {
+    expect(parseArgs(argv)).toMatchObject({ ok: false, error: { code: 'ERR_ARGS' } });
+  });
+});
+
+describe('runDeal', () => {
+  it('prints the board text of a deal', () => {
+    expect(runDeal({ name: 'deal', number: 1, rules: PRESETS.classic })).toEqual({ ok: true, value: DEAL_1 });
+  });
+  it('refuses deal numbers outside 1..2^32-1', () => {
+    expect(runDeal({ name: 'deal', number: 0, rules: PRESETS.classic }).ok).toBe(false);
+    expect(runDeal({ name: 'deal', number: 2 ** 32, rules: PRESETS.classic }).ok).toBe(false);
+  });
+});
+
+describe('runLine (replay)', () => {
+  it('answers a legal log with the score, keys in the contract order', () => {
+    const answer = runLine(replayCmd(), line(DEAL_1, 'dd34'));
+    // 9D, 2C drawn; AC then 2S played.
+    expect(JSON.stringify(answer)).toBe(
+      '{"ok":true,"over":false,"cleared":false,"cardsLeft":33,"stockLeft":14,"strokes":33,"points":30}',
+    );
+  });
+
+  it('answers an empty log with the start of the hole', () => {
+    expect(runLine(replayCmd(), line(DEAL_1, ''))).toEqual({
+      ok: true,
+      over: false,
+      cleared: false,
+      cardsLeft: 35,
+      stockLeft: 16,
+      strokes: 35,
+      points: 0,
+    });
+  });
+
+  it.each([
+    ['1', 0, 'ERR_NOT_ADJACENT'],
+    ['dd35', 3, 'ERR_NOT_ADJACENT'],
+    ['d9', 1, 'ERR_BAD_MOVE'],
+    ['ddD', 2, 'ERR_BAD_MOVE'],
+    ['1x', 0, 'ERR_NOT_ADJACENT'],
+    ['d'.repeat(17), 16, 'ERR_HOLE_OVER'], // on 7H (the last card) nothing of QD JD AC 2S QH KC 4H fits
+  ])('log %j fails at %i with %s', (log, at, code) => {
+    const answer = runLine(replayCmd(), line(DEAL_1, log));
+    expect(Object.keys(answer)).toEqual(['ok', 'at', 'code', 'message']);
+    expect(answer).toMatchObject({ ok: false, at, code });
+    expect(typeof answer['message']).toBe('string');
+  });
+
+  it('ERR_COLUMN_EMPTY, ERR_STOCK_EMPTY and ERR_HOLE_OVER on the worked boards', () => {
+    // Column 1 is emptied by the move at index 42; the 16th stock card is drawn at index 39.
+    expect(runLine(replayCmd(), line(CLEAR_TWO_LEFT, CLEAR_TWO_LEFT_LOG.slice(0, 43) + '1'))).toMatchObject({
+      ok: false,
+      at: 43,
+      code: 'ERR_COLUMN_EMPTY',
+    });
+    expect(runLine(replayCmd(), line(CLEAR_ON_LAST, CLEAR_ON_LAST_LOG.slice(0, 40) + 'd'))).toMatchObject({
+      ok: false,
+      at: 40,
+      code: 'ERR_STOCK_EMPTY',
+    });
+    expect(runLine(replayCmd(), line(CLEAR_TWO_LEFT, CLEAR_TWO_LEFT_LOG + 'd'))).toMatchObject({
+      ok: false,
+      at: 49,
+      code: 'ERR_HOLE_OVER',
+    });
+  });
+
+  it('answers the worked cases of seed 004', () => {
+    expect(runLine(replayCmd(), line(CLEAR_TWO_LEFT, CLEAR_TWO_LEFT_LOG))).toMatchObject({
+      ok: true,
+      over: true,
+      cleared: true,
+      cardsLeft: 0,
+      stockLeft: 2,
+      strokes: -2,
+    });
+    expect(JSON.stringify(runLine(replayCmd(), line(CLEAR_ON_LAST, CLEAR_ON_LAST_LOG)))).toContain(
+      '"strokes":0,',
+    );
+    expect(runLine(replayCmd(), line(FOUR_LEFT, FOUR_LEFT_LOG))).toMatchObject({
+      ok: true,
+      over: true,
+      strokes: 4,
+    });
+  });
+
+  it.each([
+    ['not json', 'not JSON'],
+    ['', 'empty'],
+    ['[1, 2]', 'not a JSON object'],
+    ['null', 'not a JSON object'],
+    ['42', 'not a JSON object'],
+    [JSON.stringify({ log: '' }), '"board"'],
+    [JSON.stringify({ board: 7, log: '' }), '"board"'],
+    [JSON.stringify({ board: DEAL_1 }), '"log"'],
+    [JSON.stringify({ board: DEAL_1, log: 12 }), '"log"'],
+    [line(DEAL_1.replace('4H\n', '4H 4H\n'), ''), ''],
+    [line(DEAL_1.replace('QC 6D 7S 2D 4H\n', ''), ''), ''],
+    [line(DEAL_1.replace('4H\n', 'XX\n'), ''), ''],
+    [line(DEAL_1.replace('Talon: 9D ', 'Talon: '), ''), ''],
+  ])('answers %j with ERR_INPUT', (input, hint) => {
+    const answer = runLine(replayCmd(), input);
+    expect(Object.keys(answer)).toEqual(['ok', 'code', 'message']);
+    expect(answer).toMatchObject({ ok: false, code: 'ERR_INPUT' });
+    expect(String(answer['message'])).toContain(hint);
+  });
+
+  it('a board whose stock does not fit the preset is ERR_INPUT', () => {
+    expect(runLine(replayCmd('turn-the-corner'), line(DEAL_1, ''))).toMatchObject({
+      ok: false,
+      code: 'ERR_INPUT',
+    });
+    const free = DEAL_1.replace('Foundations: 8H\nTalon:', 'Foundations: -\nTalon: 8H');
+    expect(runLine(replayCmd('classic'), line(free, ''))).toMatchObject({ ok: false, code: 'ERR_INPUT' });
+    expect(runLine(replayCmd('turn-the-corner'), line(free, ''))).toMatchObject({ ok: true, stockLeft: 17 });
+  });
+});
+
+describe('runLine agrees with the independent reference', () => {
+  it('on 4,000 generated lines over all four presets (message aside)', () => {
+    for (const c of generateCases(4242, 4000)) {
+      const { message, ...answer } = runLine(replayCmd(c.preset), c.line);
+      if (answer['ok'] === false) expect(typeof message).toBe('string');
+      expect({ line: c.line, answer }).toEqual({ line: c.line, answer: refAnswer(c.preset, c.line) });
+    }
+  });
+});

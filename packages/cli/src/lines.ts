@@ -1,0 +1,24 @@
+/**
+ * Reads text lines from a stream and writes one answer line per input line, in order. Every line gets an
+ * answer, a blank one included (it is not JSON); a final line without a newline counts; a CR before the
+ * newline is dropped. Answers to the lines of one chunk go out in one write, as soon as that chunk is read,
+ * so a caller that writes one line and waits for its answer is never left waiting.
+ */
+export async function answerLines(
+  input: NodeJS.ReadableStream,
+  write: (text: string) => void,
+  answer: (line: string) => string,
+): Promise<void> {
+  input.setEncoding('utf8');
+  let pending = '';
+  const flush = (lines: string[]) => {
+    if (lines.length > 0)
+      write(lines.map((l) => answer(l.endsWith('\r') ? l.slice(0, -1) : l)).join('\n') + '\n');
+  };
+  for await (const chunk of input) {
+    const parts = (pending + String(chunk)).split('\n');
+    pending = parts.pop()!;
+    flush(parts);
+  }
+  if (pending !== '') flush([pending]);
+}

@@ -1,0 +1,124 @@
+/** Runs the real `golf` command in a child process. */
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLEAR_TWO_LEFT, CLEAR_TWO_LEFT_LOG, RUN_OF_EIGHT } from '../../engine/test-fixtures/boards.ts';
+import { generateCases, refAnswer } from '../../engine/test-fixtures/reference.ts';
+
+const cliDir = join(import.meta.dirname, '..');
+const golfArgs = (...args: string[]) => ['--import', 'tsx', join(cliDir, 'src', 'main.ts'), ...args];
+const golf = (args: string[], input = '') =>
+  spawnSync(process.execPath, golfArgs(...args), { cwd: cliDir, input, encoding: 'utf8', timeout: 30_000 });
+
+const line = (board: string, log: string) => JSON.stringify({ board, log });
+/** The answer without its message, for comparing with the reference. */
+const bare = (a: Record<string, unknown>) => {
+  const { message, ...rest } = a;
+  if (a['ok'] === false) expect(typeof message).toBe('string');
+  return rest;
+};
+
+describe('golf replay (real process)', { timeout: 30_000 }, () => {
+  it('answers one line per input line, in order, through a non-JSON line and a bad board', () => {
+    const input = [
+      line(CLEAR_TWO_LEFT, CLEAR_TWO_LEFT_LOG),
+      'this is not JSON',
+      line(CLEAR_TWO_LEFT, '1x'),
+      line(CLEAR_TWO_LEFT.replace('8C\n', '8C 9S\n'), ''), // 53 cards
+      line(RUN_OF_EIGHT, '12345671'),
+      '',
+      line(CLEAR_TWO_LEFT, CLEAR_TWO_LEFT_LOG + 'd'),
+    ];
+    const r = golf(['replay'], input.join('\n') + '\n');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const out = r.stdout.split('\n');
+    expect(out.pop()).toBe('');
+    expect(out).toHaveLength(input.length);
+    const answers = out.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(out[0]).toBe(
+      '{"ok":true,"over":true,"cleared":true,"cardsLeft":0,"stockLeft":2,"strokes":-2,"points":3420}',
+    );
+    expect(answers[1]).toMatchObject({ ok: false, code: 'ERR_INPUT' });
+    expect(Object.keys(answers[1]!)).toEqual(['ok', 'code', 'message']);
+    expect(answers[2]).toMatchObject({ ok: false, at: 1, code: 'ERR_BAD_MOVE' });
+    expect(Object.keys(answers[2]!)).toEqual(['ok', 'at', 'code', 'message']);
+    expect(answers[3]).toMatchObject({ ok: false, code: 'ERR_INPUT' });
+    expect(answers[4]).toMatchObject({ ok: true, over: false, points: 360 });
+    expect(answers[5]).toMatchObject({ ok: false, code: 'ERR_INPUT' });
+    expect(answers[6]).toMatchObject({ ok: false, at: 49, code: 'ERR_HOLE_OVER' });
+  });
+
+  it('reads CRLF input and a last line without a newline; --rules chooses the preset', () => {
+    const r = golf(
+      ['replay', '--rules', 'queen-on-king'],
+      [line(RUN_OF_EIGHT, '1234'), line(RUN_OF_EIGHT, '1234d5671')].join('\r\n'),
+    );
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { points: number }).points),
+    ).toEqual([100, 200]);
+  });
+
+  it('agrees with the reference implementation on 400 generated lines per preset', () => {
+    for (const preset of ['classic', 'queen-on-king', 'wrap', 'turn-the-corner'] as const) {
+      const cases = generateCases(99 + preset.length, 400, [preset]);
+      const r = golf(['replay', '--rules', preset], cases.map((c) => c.line).join('\n') + '\n');
+      const out = r.stdout.trimEnd().split('\n');
+      expect(out).toHaveLength(cases.length);
+      out.forEach((l, i) => {
+        const want = refAnswer(preset, cases[i]!.line);
+        expect({ line: cases[i]!.line, answer: bare(JSON.parse(l) as Record<string, unknown>) }).toEqual({
+          line: cases[i]!.line,
+          answer: want,
+        });
+      });
+    }
+  });
+
+  it('answers each line as soon as it arrives', async () => {
+    const child = spawn(process.execPath, golfArgs('replay'), { cwd: cliDir });
+    child.stdout.setEncoding('utf8');
+    const next = async (): Promise<string> => {
+      const [chunk] = (await once(child.stdout, 'data')) as [string];
+      return chunk;
+    };
+    child.stdin.write(line(RUN_OF_EIGHT, '1') + '\n');
+    expect(JSON.parse(await next())).toMatchObject({ ok: true, points: 10 });
+    child.stdin.write(line(RUN_OF_EIGHT, '12') + '\n');
+    expect(JSON.parse(await next())).toMatchObject({ ok: true, points: 30 });
+    child.stdin.end();
+    await once(child, 'close');
+  });
+});
+
+describe('golf deal (real process)', { timeout: 30_000 }, () => {
+  it('prints nothing but the board text', () => {
+    const r = golf(['deal', '1']);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(`Foundations: 8H
+Talon: 9D 2C 9H 9C 7D TS 4D 8C 5C KH 8S 5H 3D 3S 5S 7H
+6H TH KS 2H QD
+KD TD 6C 9S JD
+AS AD 3H JC AC
+4C 5D JS JH 2S
+3C QS 4S 6S QH
+8D AH 7C TC KC
+QC 6D 7S 2D 4H
+`);
+    expect(golf(['deal', '1', '--rules', 'turn-the-corner']).stdout.split('\n')[0]).toBe('Foundations: -');
+  });
+
+  it('exits 2 with a message on stderr and nothing on stdout for bad arguments', () => {
+    for (const args of [['deal', '0'], ['deal'], ['nope'], ['replay', '--rules', 'golf']]) {
+      const r = golf(args);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.length).toBeGreaterThan(0);
+    }
+  });
+});
