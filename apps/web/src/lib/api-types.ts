@@ -72,9 +72,8 @@ export interface HoleAnswer {
 
 export interface StandingsEntry {
   readonly rank: number;
-  /** The player's id, for the replay link (present when the API sends it). */
-  readonly playerId?: string;
-  readonly id?: string;
+  /** For the replay link (`GET /api/daily/{date}/replays/{playerId}`). */
+  readonly playerId: string;
   readonly name: string;
   readonly total: number;
   readonly holes: readonly number[];
@@ -105,15 +104,13 @@ export interface Standings {
 
 export interface Replay {
   readonly date: string;
-  readonly playerId?: string;
-  readonly name?: string;
-  readonly total?: number | null;
-  readonly holes: readonly { readonly hole: number; readonly log: string; readonly strokes: number | null }[];
-}
-
-export interface DayListEntry {
-  readonly date: string;
-  readonly closed: boolean;
+  readonly playerId: string;
+  readonly name: string;
+  readonly finished: boolean;
+  /** The total of the finished holes (null before the first). */
+  readonly total: number | null;
+  /** The verified log of every finished hole, in order. */
+  readonly holes: readonly { readonly hole: number; readonly log: string; readonly strokes: number }[];
 }
 
 /** Every failure the client sees: the API's `{error:{code,message}}`, or a network failure (`ERR_NETWORK`). */

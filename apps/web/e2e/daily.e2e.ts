@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { nextAction, settled, teeOff, uniqueName, utcToday } from './helpers.ts';
+
+// Instant card movement, so the board in the DOM is always the current one.
+test.use({ reducedMotion: 'reduce' });
+
+test("plays today's whole course with the keyboard and finds the total in the standings", async ({ page }) => {
+  const name = uniqueName('Keys');
+  await teeOff(page, name);
+  await expect(page.getByTestId('hole-number')).toContainText('Hole 1 of 9');
+
+  let moves = 0;
+  for (let guard = 0; guard < 9 * 60; guard++) {
+    const action = await nextAction(page);
+    if (action.kind === 'done') break;
+    if (action.kind === 'next') {
+      await page.keyboard.press('Space');
+      continue;
+    }
+    await page.keyboard.press(action.kind === 'play' ? String(action.column) : 'Space');
+    moves++;
+    await settled(page);
+  }
+  await expect(page.getByTestId('result')).toBeVisible();
+  const total = Number(await page.getByTestId('final-total').textContent());
+  expect(Number.isInteger(total)).toBe(true);
+  expect(moves).toBeGreaterThan(9 * 5);
+  // Nine scores on the card, summing to the total.
+  const cells = await page.getByTestId('scorecard').locator('[data-testid^="hole-"] [aria-hidden="true"]').allTextContents();
+  expect(cells).toHaveLength(9);
+  expect(cells.map((c) => Number(c.replace('\u2212', '-'))).reduce((a, b) => a + b, 0)).toBe(total);
+  await expect(page.getByTestId('rank')).toBeVisible();
+  await expect(page.getByTestId('share-text')).toContainText(`Golf Daily ${utcToday()}`);
+
+  // Reload: a finished day shows the result directly.
+  await page.reload();
+  await expect(page.getByTestId('final-total')).toHaveText(String(total));
+
+  await page.getByRole('link', { name: 'See the standings' }).click();
+  await expect(page).toHaveURL(new RegExp(`/standings/${utcToday()}`));
+  const row = page.getByTestId('standing-row').filter({ hasText: name });
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  await expect(row.getByTestId('standing-total')).toHaveText(String(total));
+  await expect(page.getByTestId('my-standing')).toContainText(String(total));
+});
+
+test('a reload in the middle of a hole resumes the same board, and undo stops at the last draw', async ({ page }) => {
+  await teeOff(page, uniqueName('Resume'));
+  // Draw once, then play what fits.
+  await page.keyboard.press('d');
+  await settled(page);
+  let plays = 0;
+  for (let i = 0; i < 30 && plays < 2; i++) {
+    const a = await nextAction(page);
+    if (a.kind === 'play') {
+      await page.keyboard.press(String(a.column));
+      plays++;
+    } else if (a.kind === 'draw') {
+      await page.keyboard.press('Space');
+      plays = 0;
+    } else break;
+    await settled(page);
+  }
+  const board = async () => ({
+    waste: await page.getByTestId('waste').getAttribute('data-card'),
+    stock: await page.getByTestId('stock-count').textContent(),
+    exposed: await page.getByTestId('exposed').evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))),
+  });
+  const before = await board();
+  await page.reload();
+  await expect(page.getByTestId('hole-number')).toBeVisible();
+  expect(await board()).toEqual(before);
+
+  // Undo every play since the last draw; the draw itself stays.
+  const stock = before.stock;
+  for (let i = 0; i < 40; i++) await page.keyboard.press('u');
+  expect(await page.getByTestId('stock-count').textContent()).toBe(stock);
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+});

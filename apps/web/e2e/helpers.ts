@@ -1,0 +1,51 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Today's course date (UTC), as the app computes it. */
+export const utcToday = (): string => new Date().toISOString().slice(0, 10);
+
+export const addDays = (date: string, days: number): string => {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+};
+
+/** A name unique to this run, so standings rows can be found. */
+export const uniqueName = (prefix: string): string => `${prefix} ${Math.random().toString(36).slice(2, 7)}`;
+
+/**
+ * Creates a player through the name prompt on `/` and starts today's round. Player creation is rate limited
+ * per address: on a 429 the prompt says so, and this waits and tries again.
+ */
+export async function teeOff(page: Page, name: string, tap = false): Promise<void> {
+  await page.goto('/');
+  const input = page.getByLabel('Your name');
+  await expect(input).toBeVisible();
+  await input.fill(name);
+  const button = page.getByRole('button', { name: 'Tee off' });
+  for (let i = 0; i < 6; i++) {
+    if (tap) await button.tap();
+    else await button.click();
+    const outcome = await Promise.race([
+      page.getByTestId('hole-number').waitFor().then(() => 'ok' as const),
+      page.getByRole('alert').waitFor().then(() => 'refused' as const),
+    ]);
+    if (outcome === 'ok') return;
+    await page.waitForTimeout(2500);
+  }
+  throw new Error('could not create a player');
+}
+
+/** Waits until no request is in flight (the stock button is not busy). */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.getByTestId('draw')).not.toHaveAttribute('aria-busy', 'true');
+}
+
+export type Action = { kind: 'play'; column: number } | { kind: 'draw' } | { kind: 'next' } | { kind: 'done' };
+
+/** What to do next on the daily page: the first playable column, else draw; move on after a hole. */
+export async function nextAction(page: Page): Promise<Action> {
+  if (await page.getByTestId('result').isVisible()) return { kind: 'done' };
+  if (await page.getByTestId('next-hole').isVisible()) return { kind: 'next' };
+  const playable = page.locator('[data-testid="exposed"][data-playable="true"]').first();
+  if ((await playable.count()) > 0) return { kind: 'play', column: Number(await playable.getAttribute('data-column')) };
+  return { kind: 'draw' };
+}

@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { addDays, teeOff, uniqueName, utcToday } from './helpers.ts';
+
+const SHOTS = join(import.meta.dirname, 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+const SIZES = {
+  desktop: { width: 1366, height: 768 },
+  phone: { width: 360, height: 740 },
+} as const;
+
+const today = utcToday();
+const PAGES: readonly { name: string; path: string }[] = [
+  { name: 'practice', path: '/play' },
+  { name: 'rules', path: '/rules' },
+  { name: 'stats', path: '/stats' },
+  { name: 'standings', path: `/standings/${today}` },
+  { name: 'archive', path: '/archive' },
+  { name: 'archive-day', path: `/archive/${addDays(today, -1)}` },
+];
+
+test.use({ reducedMotion: 'reduce' });
+
+async function check(page: Page, name: string, size: keyof typeof SIZES): Promise<void> {
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `${name} at ${size}`).toEqual([]);
+  // Nothing wider than the screen.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} at ${size} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+for (const size of ['desktop', 'phone'] as const) {
+  test(`every page at ${size} size: screenshot, axe has no serious or critical violation`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: SIZES[size], reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await check(page, 'today-welcome', size);
+    await teeOff(page, uniqueName(size === 'phone' ? 'Phone' : 'Desk'));
+    await check(page, 'today-course', size);
+    for (const p of PAGES) {
+      await page.goto(p.path);
+      await check(page, p.name, size);
+    }
+    await context.close();
+  });
+}

@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+// The system Chromium (Debian's package) when there is one, Playwright's own browser otherwise.
+const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const launchOptions = existsSync(systemChromium)
+  ? {
+      executablePath: systemChromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    }
+  : {};
+
+// `scripts/e2e.mjs` starts the app on a free port and passes its origin; run by hand against `pnpm start`.
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.e2e.ts',
+  outputDir: 'test-results',
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions,
+    viewport: { width: 1366, height: 768 },
+    trace: 'retain-on-failure',
+  },
+});

@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// End-to-end run: build the web, start the API Worker (which serves the build) on a fresh local D1 and a free
+// port, wait for /api/health, run Playwright against it, always stop the server, exit with Playwright's code.
+// Extra arguments go to `playwright test` (e.g. `pnpm test:e2e -- e2e/daily.e2e.ts`).
+// E2E_SKIP_BUILD=1 reuses an existing build/.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const web = resolve(import.meta.dirname, '..');
+const api = resolve(web, '../api');
+const bin = (dir, name) => join(dir, 'node_modules', '.bin', name);
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' };
+const log = (msg) => console.log(`[e2e] ${msg}`);
+
+function run(cmd, args, cwd) {
+  const r = spawnSync(cmd, args, { cwd, env, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status ?? r.signal}`);
+}
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? res(addr.port) : rej(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url, server, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the API server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no answer from ${url} within ${timeoutMs / 1000} s`);
+}
+
+function stop(server) {
+  if (server.exitCode !== null || server.pid === undefined) return Promise.resolve();
+  return new Promise((res) => {
+    const kill = (signal) => {
+      try {
+        process.kill(-server.pid, signal); // the whole process group: wrangler and its workerd
+      } catch {
+        // already gone
+      }
+    };
+    const hard = setTimeout(() => kill('SIGKILL'), 5000);
+    server.once('exit', () => {
+      clearTimeout(hard);
+      res();
+    });
+    kill('SIGTERM');
+  });
+}
+
+const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(systemChromium)) {
+  log(`no system Chromium at ${systemChromium}: installing Playwright's own`);
+  run(bin(web, 'playwright'), ['install', 'chromium'], web);
+}
+
+const started = Date.now();
+if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(join(web, 'build', 'index.html'))) {
+  log('building the web');
+  run(bin(web, 'vite'), ['build', '--logLevel', 'warn'], web);
+}
+
+const persist = mkdtempSync(join(tmpdir(), 'golf-e2e-'));
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const serverLog = join(persist, 'server.log');
+let server = null;
+let code = 1;
+try {
+  // The same steps as the API's `start` script: its local preparation (the development secret), then the
+  // migrations and `wrangler dev`, but on a fresh temporary D1 and a free port.
+  const prepare = join(api, 'scripts', 'prepare-dev.mjs');
+  if (existsSync(prepare)) run(process.execPath, [prepare], api);
+  log('applying migrations to a fresh local D1');
+  run(bin(api, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], api);
+  log(`starting the API Worker on ${origin}`);
+  const out = openSync(serverLog, 'a');
+  server = spawn(
+    bin(api, 'wrangler'),
+    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persist, '--show-interactive-dev-session=false'],
+    { cwd: api, env, detached: true, stdio: ['ignore', out, out] },
+  );
+  await waitForHealth(`${origin}/api/health`, server, 90_000);
+  log(`server up after ${((Date.now() - started) / 1000).toFixed(1)} s; running Playwright`);
+  const pw = spawnSync(bin(web, 'playwright'), ['test', ...process.argv.slice(2)], {
+    cwd: web,
+    env: { ...env, E2E_BASE_URL: origin },
+    stdio: 'inherit',
+  });
+  code = pw.status ?? 1;
+} catch (e) {
+  console.error(`[e2e] ${e instanceof Error ? e.message : String(e)}`);
+  if (existsSync(serverLog)) console.error(readFileSync(serverLog, 'utf8').slice(-4000));
+  code = 1;
+} finally {
+  if (server) await stop(server);
+  if (code !== 0 && existsSync(serverLog)) log(`server log tail:\n${readFileSync(serverLog, 'utf8').slice(-2000)}`);
+  rmSync(persist, { recursive: true, force: true });
+  log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s, exit ${code}`);
+}
+process.exit(code);
