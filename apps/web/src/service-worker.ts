@@ -2,5 +2,53 @@
 /// <reference no-default-lib="true"/>
 /// <reference lib="esnext" />
 /// <reference lib="webworker" />
-// Placeholder; the offline cache lands with practice.
-export {};
+/**
+ * Offline practice: precache the app shell (every built file and static asset) per version, answer page
+ * navigations with the cached index.html when the network is gone, serve immutable assets cache-first and
+ * never touch /api/ (the daily must always talk to the server).
+ */
+import { build, files, version } from '$service-worker';
+
+const sw = self as unknown as ServiceWorkerGlobalScope;
+const CACHE = `golf-shell-${version}`;
+const SHELL = '/index.html';
+const ASSETS = [...build, ...files, SHELL];
+
+sw.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(ASSETS))
+      .then(() => sw.skipWaiting()),
+  );
+});
+
+sw.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('golf-shell-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => sw.clients.claim()),
+  );
+});
+
+const precached = new Set(ASSETS);
+
+sw.addEventListener('fetch', (event) => {
+  const req = event.request;
+  if (req.method !== 'GET') return;
+  const url = new URL(req.url);
+  if (url.origin !== sw.location.origin || url.pathname.startsWith('/api/') || url.pathname === '/api') return;
+
+  if (req.mode === 'navigate') {
+    // Network first so a new version shows at once; the cached shell when offline.
+    event.respondWith(
+      fetch(req).catch(async () => (await caches.match(SHELL)) ?? new Response('Offline', { status: 503 })),
+    );
+    return;
+  }
+
+  if (precached.has(url.pathname)) {
+    event.respondWith(caches.match(url.pathname).then((hit) => hit ?? fetch(req)));
+  }
+});
