@@ -145,63 +145,85 @@ export function parseLog(log: string): Result<Move[], LogError> {
 
 export const makeLog = (moves: readonly Move[]): string => moves.map(makeMove).join('');
 
+/** `FIT_TABLES[k][(topRank + 1) * 13 + rank]` is 1 when `rank` may go on `topRank` (-1 = empty waste). */
+const FIT_TABLES: Uint8Array[] = [];
+
+function fitTableOf(rules: Rules): Uint8Array {
+  const k = (rules.wrap ? 1 : 0) | (rules.queenOnKing ? 2 : 0);
+  let table = FIT_TABLES[k];
+  if (table === undefined) {
+    table = new Uint8Array(14 * 13);
+    for (let top = -1; top < 13; top++)
+      for (let r = 0; r < 13; r++) table[(top + 1) * 13 + r] = rankFits(rules, top, r) ? 1 : 0;
+    FIT_TABLES[k] = table;
+  }
+  return table;
+}
+
+const badCharError = (log: string, at: number): LogError => ({
+  code: 'ERR_BAD_MOVE',
+  message: `"${log[at]}" is not a move; moves are 1-7 (play a column) and d (draw)`,
+  at,
+});
+
 /**
  * Replays a log from the start of a hole. This is the single source of truth for a score: the API and the
  * web both call it. The first move that cannot be made is reported with its 0-based index `at`.
- * A tight loop over integers (no allocation per move): this is the server's hot path.
+ * A tight loop over integers (no allocation per move, a precomputed fit table): this is the server's hot path.
+ * Checks per move, in order: an unknown character, the hole already over, then the move itself.
  */
 export function replay(deal: Deal, rules: Rules, log: string): Result<Position, LogError> {
   const cols = deal.columns;
   const stock = deal.stock;
   const stockLen = stock.length;
+  const fit = fitTableOf(rules);
   const h = [COLUMN_HEIGHT, COLUMN_HEIGHT, COLUMN_HEIGHT, COLUMN_HEIGHT, COLUMN_HEIGHT, COLUMN_HEIGHT, COLUMN_HEIGHT];
   let left = BOARD_CARDS;
   let drawn = 0;
   let top: Card | null = deal.waste;
-  let topRank = top === null ? -1 : rankOf(top);
+  let row = top === null ? 0 : (rankOf(top) + 1) * 13; // the fit-table row of the waste top
   let run = 0;
   let points = 0;
-  const fail = (at: number, code: MoveErrorCode, message: string) => err({ code, message, at });
-  const stuck = (): boolean => {
-    for (let c = 0; c < COLUMNS; c++) {
-      const hc = h[c]!;
-      if (hc > 0 && rankFits(rules, topRank, rankOf(cols[c]![hc - 1]!))) return false;
-    }
-    return true;
-  };
-  for (let i = 0; i < log.length; i++) {
+  const n = log.length;
+  for (let i = 0; i < n; i++) {
     const code = log.charCodeAt(i);
-    if (code !== 100 && (code < 49 || code > 55)) {
-      return fail(i, 'ERR_BAD_MOVE', `"${log[i]}" is not a move; moves are 1-7 (play a column) and d (draw)`);
+    if (code !== 100 && (code < 49 || code > 55)) return err(badCharError(log, i));
+    if (left === 0) return err({ code: 'ERR_HOLE_OVER', message: 'the hole is over', at: i });
+    if (drawn === stockLen) {
+      let stuck = true;
+      for (let c = 0; c < COLUMNS; c++) {
+        const hc = h[c]!;
+        if (hc > 0 && fit[row + rankOf(cols[c]![hc - 1]!)] === 1) {
+          stuck = false;
+          break;
+        }
+      }
+      if (stuck) return err({ code: 'ERR_HOLE_OVER', message: 'the hole is over', at: i });
     }
-    if (left === 0 || (drawn === stockLen && stuck())) return fail(i, 'ERR_HOLE_OVER', 'the hole is over');
     if (code === 100) {
-      if (drawn === stockLen) return fail(i, 'ERR_STOCK_EMPTY', 'the stock is empty');
+      if (drawn === stockLen) return err({ code: 'ERR_STOCK_EMPTY', message: 'the stock is empty', at: i });
       top = stock[drawn++]!;
-      topRank = rankOf(top);
+      row = (rankOf(top) + 1) * 13;
       run = 0;
       continue;
     }
     const c = code - 49;
     const hc = h[c]!;
-    if (hc === 0) return fail(i, 'ERR_COLUMN_EMPTY', `column ${c + 1} is empty`);
+    if (hc === 0) return err({ code: 'ERR_COLUMN_EMPTY', message: `column ${c + 1} is empty`, at: i });
     const card = cols[c]![hc - 1]!;
     const r = rankOf(card);
-    if (!rankFits(rules, topRank, r)) {
-      return fail(
-        i,
-        'ERR_NOT_ADJACENT',
-        `${makeCard(card)} does not fit on ${top === null ? 'the empty waste' : makeCard(top)}`,
-      );
+    if (fit[row + r] !== 1) {
+      const on = top === null ? 'the empty waste' : makeCard(top);
+      return err({ code: 'ERR_NOT_ADJACENT', message: `${makeCard(card)} does not fit on ${on}`, at: i });
     }
     h[c] = hc - 1;
     left--;
     top = card;
-    topRank = r;
+    row = (r + 1) * 13;
     run++;
     points += RUN_CARD_POINTS * run;
     if (hc === 1) points += EMPTY_COLUMN_BONUS;
     if (left === 0) points += CLEAR_BONUS;
   }
-  return ok({ deal, rules, heights: h, drawn, top, run, points, moves: log.length });
+  return ok({ deal, rules, heights: h, drawn, top, run, points, moves: n });
 }
