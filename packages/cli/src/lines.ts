@@ -1,8 +1,9 @@
 /**
  * Reads text lines from a stream and writes one answer line per input line, in order. Every line gets an
  * answer, a blank one included (it is not JSON); a final line without a newline counts; a CR before the
- * newline is dropped. Answers to the lines of one chunk go out in one write, as soon as that chunk is read,
- * so a caller that writes one line and waits for its answer is never left waiting.
+ * newline is dropped, and so is a byte-order mark at the very start. Answers to the lines of one chunk go
+ * out in one write as soon as that chunk is read, so a caller that writes one line and waits for its answer
+ * is never left waiting.
  */
 export async function answerLines(
   input: NodeJS.ReadableStream,
@@ -11,12 +12,18 @@ export async function answerLines(
 ): Promise<void> {
   input.setEncoding('utf8');
   let pending = '';
+  let first = true;
   const flush = (lines: string[]) => {
     if (lines.length > 0)
       write(lines.map((l) => answer(l.endsWith('\r') ? l.slice(0, -1) : l)).join('\n') + '\n');
   };
   for await (const chunk of input) {
-    const parts = (pending + String(chunk)).split('\n');
+    let text = String(chunk);
+    if (first && text.length > 0) {
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      first = false;
+    }
+    const parts = (pending + text).split('\n');
     pending = parts.pop()!;
     flush(parts);
   }
