@@ -85,7 +85,7 @@ const brief = (r: Result<Position, LogError>) =>
     ? { ok: true, ...scoreOf(r.value), heights: r.value.heights, top: r.value.top, drawn: r.value.drawn }
     : { ok: false, at: r.error.at, code: r.error.code };
 
-describe('cards are conserved', () => {
+describe('cards are conserved', { timeout: 60_000 }, () => {
   it('dealFromDeck / deckFromDeal round-trip every deck under every preset', () => {
     fc.assert(
       fc.property(arbDeck, arbRules, (deck, rules) => {
@@ -115,7 +115,7 @@ describe('cards are conserved', () => {
   });
 });
 
-describe('moves', () => {
+describe('moves', { timeout: 60_000 }, () => {
   it('every legal move applies; every other move fails with a code', () => {
     const all: Move[] = [1, 2, 3, 4, 5, 6, 7].map(play).concat([DRAW]);
     fc.assert(
@@ -199,7 +199,7 @@ describe('moves', () => {
   });
 });
 
-describe('text forms round-trip', () => {
+describe('text forms round-trip', { timeout: 60_000 }, () => {
   /** Reformats canonical board text the ways other writers do. */
   const arbStyle = fc.record({
     ten: fc.boolean(),
@@ -252,7 +252,7 @@ describe('text forms round-trip', () => {
   });
 });
 
-describe('inputs are never mutated', () => {
+describe('inputs are never mutated', { timeout: 60_000 }, () => {
   const deepFreeze = <T>(value: T): T => {
     if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
       Object.freeze(value);

@@ -97,7 +97,7 @@ AS KH 2H TH TD
   });
 });
 
-describe('engine replay = reference on generated inputs', () => {
+describe('engine replay = reference on generated inputs', { timeout: 60_000 }, () => {
   it('agrees on 6,000 generated lines over all four presets', () => {
     const cases = generateCases(20261130, 6000);
     const kinds = new Map<string, number>();
