@@ -1,4 +1,5 @@
 import type { D1Migration } from 'cloudflare:test';
+import type * as MainModule from '../src/index.ts';
 
 declare global {
   namespace Cloudflare {
@@ -6,6 +7,9 @@ declare global {
       DB: D1Database;
       DAILY_SECRET: string;
       TEST_MIGRATIONS: D1Migration[];
+    }
+    interface GlobalProps {
+      mainModule: typeof MainModule;
     }
   }
 }

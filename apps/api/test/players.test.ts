@@ -41,7 +41,8 @@ describe('players', () => {
   it('refuses a missing, malformed or forged token', async () => {
     const client = testClient();
     await client.player();
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: `Bearer ${'x'.repeat(43)}` }]) {
+    const variants: Record<string, string>[] = [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: `Bearer ${'x'.repeat(43)}` }];
+    for (const headers of variants) {
       const r = await client.call('GET', '/api/players/me', { headers });
       expect([r.status, errorCode(r)]).toEqual([401, 'ERR_UNAUTHORIZED']);
     }

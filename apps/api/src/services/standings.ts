@@ -36,15 +36,24 @@ export async function standings(
   viewer: PlayerRecord | null,
 ): Promise<StandingsView> {
   dayState(date, ctx.now);
-  const record = await ctx.storage.standings(date, limit, offset);
-  const players = record.distribution.reduce((sum, d) => sum + d.count, 0);
+  const counts = await ctx.storage.dayCounts(date);
+  const players = counts.distribution.reduce((sum, d) => sum + d.count, 0);
+  // The distribution says which total the page starts in and how many finishers come before it, so a deep
+  // page seeks by total and skips only within one total, and the first rank needs no count.
+  let before = 0;
+  let fromTotal = Number.MAX_SAFE_INTEGER;
+  for (const d of counts.distribution) {
+    if (offset < before + d.count) {
+      fromTotal = d.total;
+      break;
+    }
+    before += d.count;
+  }
+  const rows = fromTotal === Number.MAX_SAFE_INTEGER ? [] : await ctx.storage.standingsPage(date, fromTotal, offset - before, limit);
   const entries: StandingEntry[] = [];
   let previous: StandingEntry | undefined;
-  for (const [i, e] of record.entries.entries()) {
-    let rank: number;
-    if (previous && previous.total === e.total) rank = previous.rank;
-    else if (i > 0) rank = offset + i + 1;
-    else rank = 1 + (await ctx.storage.finishersBelow(date, e.total));
+  for (const [i, e] of rows.entries()) {
+    const rank = previous?.total === e.total ? previous.rank : i === 0 ? before + 1 : offset + i + 1;
     previous = {
       rank,
       playerId: e.playerId,
@@ -59,16 +68,16 @@ export async function standings(
   if (viewer) {
     const attempt = await ctx.storage.attempt(date, viewer.id);
     if (attempt && attempt.finishedAt !== null) {
-      const better = record.distribution.filter((d) => d.total < attempt.total).reduce((sum, d) => sum + d.count, 0);
+      const better = counts.distribution.filter((d) => d.total < attempt.total).reduce((sum, d) => sum + d.count, 0);
       me = { rank: better + 1, total: attempt.total, percentile: Math.floor((100 * (players - better)) / players) };
     }
   }
   return {
     date,
     players,
-    playing: Math.max(0, record.started - players),
+    playing: Math.max(0, counts.started - players),
     entries,
-    distribution: record.distribution.map((d) => ({ total: d.total, count: d.count })),
+    distribution: counts.distribution.map((d) => ({ total: d.total, count: d.count })),
     me,
   };
 }

@@ -6,7 +6,8 @@ import type {
   CourseHoleRecord,
   CourseRecord,
   PlayerRecord,
-  StandingsRecord,
+  DayCountsRecord,
+  StandingRecord,
   Storage,
 } from './storage.ts';
 
@@ -183,27 +184,12 @@ export class D1Storage implements Storage {
     return applied;
   }
 
-  async standings(date: string, limit: number, offset: number): Promise<StandingsRecord> {
-    const [page, totals, stats] = await this.#db.batch([
-      this.#db
-        .prepare(
-          `SELECT a.player_id, p.name, a.total, a.strokes, a.finished_at
-           FROM attempts a JOIN players p ON p.id = a.player_id
-           WHERE a.date = ? AND a.finished_at IS NOT NULL
-           ORDER BY a.total, a.finished_at, a.player_id LIMIT ? OFFSET ?`,
-        )
-        .bind(date, limit, offset),
+  async dayCounts(date: string): Promise<DayCountsRecord> {
+    const [totals, stats] = await this.#db.batch([
       this.#db.prepare('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total').bind(date),
       this.#db.prepare('SELECT started FROM day_stats WHERE date = ?').bind(date),
     ]);
     return {
-      entries: ((page?.results ?? []) as StandingRow[]).map((r) => ({
-        playerId: r.player_id,
-        name: r.name,
-        total: r.total,
-        strokes: JSON.parse(r.strokes) as number[],
-        finishedAt: r.finished_at,
-      })),
       distribution: ((totals?.results ?? []) as { total: number; count: number }[]).map((r) => ({
         total: r.total,
         count: r.count,
@@ -212,12 +198,23 @@ export class D1Storage implements Storage {
     };
   }
 
-  async finishersBelow(date: string, total: number): Promise<number> {
-    const row = await this.#db
-      .prepare('SELECT coalesce(sum(count), 0) AS n FROM day_totals WHERE date = ? AND total < ?')
-      .bind(date, total)
-      .first<{ n: number }>();
-    return row?.n ?? 0;
+  async standingsPage(date: string, fromTotal: number, skip: number, limit: number): Promise<StandingRecord[]> {
+    const page = await this.#db
+      .prepare(
+        `SELECT a.player_id, p.name, a.total, a.strokes, a.finished_at
+         FROM attempts a JOIN players p ON p.id = a.player_id
+         WHERE a.date = ? AND a.finished_at IS NOT NULL AND a.total >= ?
+         ORDER BY a.total, a.finished_at, a.player_id LIMIT ? OFFSET ?`,
+      )
+      .bind(date, fromTotal, limit, skip)
+      .all<StandingRow>();
+    return page.results.map((r) => ({
+      playerId: r.player_id,
+      name: r.name,
+      total: r.total,
+      strokes: JSON.parse(r.strokes) as number[],
+      finishedAt: r.finished_at,
+    }));
   }
 }
 

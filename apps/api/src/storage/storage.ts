@@ -35,10 +35,13 @@ export interface Storage {
     now: number;
   }): Promise<boolean>;
 
-  /** Finishers on a page (total ascending, then finish time), the day's counts and its distribution of totals. */
-  standings(date: string, limit: number, offset: number): Promise<StandingsRecord>;
-  /** How many finishers have a total below `total`. */
-  finishersBelow(date: string, total: number): Promise<number>;
+  /** The day's counts: attempts started, and finishers per total (ascending). */
+  dayCounts(date: string): Promise<DayCountsRecord>;
+  /**
+   * Finishers in standings order (total ascending, then finish time), starting at the first finisher whose total
+   * is at least `fromTotal`, skipping `skip` of them.
+   */
+  standingsPage(date: string, fromTotal: number, skip: number, limit: number): Promise<StandingRecord[]>;
 }
 
 export interface PlayerRecord {
@@ -91,9 +94,7 @@ export interface StandingRecord {
   readonly finishedAt: number;
 }
 
-export interface StandingsRecord {
+export interface DayCountsRecord {
   readonly started: number;
-  readonly entries: readonly StandingRecord[];
-  /** Finishers per total, ascending. */
   readonly distribution: readonly { readonly total: number; readonly count: number }[];
 }
