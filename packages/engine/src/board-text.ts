@@ -38,7 +38,8 @@ export function parseBoard(text: string, rules: Rules): Result<Deal, BoardError>
     const header = /^(foundations?|talon)\s*:(.*)$/i.exec(line);
     if (header) {
       const isTalon = header[1]!.toLowerCase() === 'talon';
-      if ((isTalon ? talon : foundation) !== undefined) return bad(`two ${isTalon ? 'Talon' : 'Foundations'} lines`);
+      if ((isTalon ? talon : foundation) !== undefined)
+        return bad(`two ${isTalon ? 'Talon' : 'Foundations'} lines`);
       if (isTalon) talon = header[2]!;
       else foundation = header[2]!;
       continue;

@@ -64,14 +64,21 @@ const checkVersion = (version: number): Result<GeneratorVersion, DealError> =>
  */
 export function dealNumberDeck(n: number, version: number = GENERATOR_VERSION): Result<Deck, DealError> {
   if (!Number.isInteger(n) || n < 1 || n > MAX_DEAL_NUMBER)
-    return err({ code: 'ERR_DEAL_NUMBER', message: `deal number must be an integer from 1 to ${MAX_DEAL_NUMBER}` });
+    return err({
+      code: 'ERR_DEAL_NUMBER',
+      message: `deal number must be an integer from 1 to ${MAX_DEAL_NUMBER}`,
+    });
   const v = checkVersion(version);
   if (!v.ok) return v;
   return ok(shuffleInPlace(orderedDeck(), Xoshiro128.fromSeed(n)));
 }
 
 /** Practice deal `n` under `rules`. */
-export function dealNumber(n: number, rules: Rules, version: number = GENERATOR_VERSION): Result<Deal, DealError> {
+export function dealNumber(
+  n: number,
+  rules: Rules,
+  version: number = GENERATOR_VERSION,
+): Result<Deal, DealError> {
   const deck = dealNumberDeck(n, version);
   return deck.ok ? ok(dealFromDeck(deck.value, rules)) : deck;
 }
@@ -81,7 +88,10 @@ export function dealNumber(n: number, rules: Rules, version: number = GENERATOR_
  * one xoshiro128** stream (`Xoshiro128.fromBytes`), nine successive Fisher–Yates shuffles, each of a fresh
  * ordered deck.
  */
-export function courseDecks(seed: Uint8Array, version: number = GENERATOR_VERSION): Result<Deck[], DealError> {
+export function courseDecks(
+  seed: Uint8Array,
+  version: number = GENERATOR_VERSION,
+): Result<Deck[], DealError> {
   if (seed.length !== 32) return err({ code: 'ERR_SEED', message: 'a course seed is 32 bytes' });
   const v = checkVersion(version);
   if (!v.ok) return v;
@@ -94,9 +104,14 @@ export function validateDeal(deal: Deal, rules: Rules): Result<Deal, DealError> 
   const bad = (message: string) => err({ code: 'ERR_DEAL' as const, message });
   if (deal.columns.length !== COLUMNS) return bad(`expected ${COLUMNS} columns, got ${deal.columns.length}`);
   for (const [i, col] of deal.columns.entries())
-    if (col.length !== COLUMN_HEIGHT) return bad(`column ${i + 1} has ${col.length} cards, expected ${COLUMN_HEIGHT}`);
+    if (col.length !== COLUMN_HEIGHT)
+      return bad(`column ${i + 1} has ${col.length} cards, expected ${COLUMN_HEIGHT}`);
   if ((deal.waste === null) !== (rules.opening === 'free'))
-    return bad(rules.opening === 'free' ? 'the free opening starts with an empty waste' : 'the dealt opening needs a waste card');
+    return bad(
+      rules.opening === 'free'
+        ? 'the free opening starts with an empty waste'
+        : 'the dealt opening needs a waste card',
+    );
   if (deal.stock.length !== stockSize(rules))
     return bad(`the stock has ${deal.stock.length} cards; these rules deal ${stockSize(rules)}`);
   const seen = new Set<number>();

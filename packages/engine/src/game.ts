@@ -28,11 +28,7 @@ export interface Position {
 }
 
 export type MoveErrorCode =
-  | 'ERR_BAD_MOVE'
-  | 'ERR_HOLE_OVER'
-  | 'ERR_COLUMN_EMPTY'
-  | 'ERR_NOT_ADJACENT'
-  | 'ERR_STOCK_EMPTY';
+  'ERR_BAD_MOVE' | 'ERR_HOLE_OVER' | 'ERR_COLUMN_EMPTY' | 'ERR_NOT_ADJACENT' | 'ERR_STOCK_EMPTY';
 export type MoveError = CodedError<MoveErrorCode>;
 
 export const RUN_CARD_POINTS = 10;
@@ -177,7 +173,15 @@ export function replay(deal: Deal, rules: Rules, log: string): Result<Position, 
   const stock = deal.stock;
   const stockLen = stock.length;
   const fit = fitTableOf(rules);
-  const h = [COLUMN_HEIGHT, COLUMN_HEIGHT, COLUMN_HEIGHT, COLUMN_HEIGHT, COLUMN_HEIGHT, COLUMN_HEIGHT, COLUMN_HEIGHT];
+  const h = [
+    COLUMN_HEIGHT,
+    COLUMN_HEIGHT,
+    COLUMN_HEIGHT,
+    COLUMN_HEIGHT,
+    COLUMN_HEIGHT,
+    COLUMN_HEIGHT,
+    COLUMN_HEIGHT,
+  ];
   let left = BOARD_CARDS;
   let drawn = 0;
   let top: Card | null = deal.waste;

@@ -49,7 +49,8 @@ export class Xoshiro128 {
   static fromBytes(bytes: Uint8Array): Xoshiro128 {
     if (bytes.length !== 32) throw new RangeError('a 32-byte seed is required');
     const w = (i: number): number =>
-      (bytes[4 * i]! | (bytes[4 * i + 1]! << 8) | (bytes[4 * i + 2]! << 16) | (bytes[4 * i + 3]! << 24)) >>> 0;
+      (bytes[4 * i]! | (bytes[4 * i + 1]! << 8) | (bytes[4 * i + 2]! << 16) | (bytes[4 * i + 3]! << 24)) >>>
+      0;
     const s = [0, 1, 2, 3].map((i) => (w(i) ^ w(i + 4)) >>> 0);
     // An all-zero state is astronomically unlikely from an HMAC; fall back to a fixed non-zero word.
     if ((s[0]! | s[1]! | s[2]! | s[3]!) === 0) s[0] = 1;

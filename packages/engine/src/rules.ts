@@ -33,7 +33,10 @@ export const isPresetName = (name: string): name is PresetName =>
 export function parsePreset(name: string): Result<Rules, CodedError<'ERR_RULES'>> {
   return isPresetName(name)
     ? ok(PRESETS[name])
-    : err({ code: 'ERR_RULES', message: `unknown rules "${name}"; expected one of ${PRESET_NAMES.join(', ')}` });
+    : err({
+        code: 'ERR_RULES',
+        message: `unknown rules "${name}"; expected one of ${PRESET_NAMES.join(', ')}`,
+      });
 }
 
 /** The preset a rule set equals, if any. */
