@@ -86,6 +86,11 @@ describe('presets', () => {
     expect(PRESET_NAMES.map((p) => stockSize(PRESETS[p]))).toEqual([16, 16, 16, 17]);
   });
 
+  it('are frozen, so no caller can change a shared preset', () => {
+    expect(Object.isFrozen(PRESETS)).toBe(true);
+    for (const name of PRESET_NAMES) expect(Object.isFrozen(PRESETS[name])).toBe(true);
+  });
+
   it('parsePreset and presetOf', () => {
     for (const name of PRESET_NAMES) {
       const r = parsePreset(name);

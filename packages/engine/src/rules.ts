@@ -20,12 +20,13 @@ export interface Rules {
 export const PRESET_NAMES = ['classic', 'queen-on-king', 'wrap', 'turn-the-corner'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
-export const PRESETS: Readonly<Record<PresetName, Rules>> = {
-  classic: { wrap: false, queenOnKing: false, opening: 'dealt' },
-  'queen-on-king': { wrap: false, queenOnKing: true, opening: 'dealt' },
-  wrap: { wrap: true, queenOnKing: true, opening: 'dealt' },
-  'turn-the-corner': { wrap: true, queenOnKing: true, opening: 'free' },
-};
+/** Frozen: every caller shares these objects, so none may change them. */
+export const PRESETS: Readonly<Record<PresetName, Rules>> = Object.freeze({
+  classic: Object.freeze({ wrap: false, queenOnKing: false, opening: 'dealt' }),
+  'queen-on-king': Object.freeze({ wrap: false, queenOnKing: true, opening: 'dealt' }),
+  wrap: Object.freeze({ wrap: true, queenOnKing: true, opening: 'dealt' }),
+  'turn-the-corner': Object.freeze({ wrap: true, queenOnKing: true, opening: 'free' }),
+});
 
 export const isPresetName = (name: string): name is PresetName =>
   (PRESET_NAMES as readonly string[]).includes(name);
