@@ -83,7 +83,7 @@ function fold(deal: Deal, rules: Rules, log: string): Result<Position, LogError>
 const brief = (r: Result<Position, LogError>) =>
   r.ok
     ? { ok: true, ...scoreOf(r.value), heights: r.value.heights, top: r.value.top, drawn: r.value.drawn }
-    : { ok: false, at: r.error.at, code: r.error.code };
+    : { ok: false, at: r.error.at, code: r.error.code, message: r.error.message };
 
 describe('cards are conserved', { timeout: 60_000 }, () => {
   it('dealFromDeck / deckFromDeal round-trip every deck under every preset', () => {
