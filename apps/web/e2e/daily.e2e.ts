@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
 import { nextAction, settled, teeOff, uniqueName, utcToday } from './helpers.ts';
 
 // Instant card movement, so the board in the DOM is always the current one.
@@ -19,7 +20,6 @@ test("plays today's whole course with the keyboard and finds the total in the st
     }
     await page.keyboard.press(action.kind === 'play' ? String(action.column) : 'Space');
     moves++;
-    await settled(page);
   }
   await expect(page.getByTestId('result')).toBeVisible();
   const total = Number(await page.getByTestId('final-total').textContent());
@@ -31,6 +31,11 @@ test("plays today's whole course with the keyboard and finds the total in the st
   expect(cells.map((c) => Number(c.replace('\u2212', '-'))).reduce((a, b) => a + b, 0)).toBe(total);
   await expect(page.getByTestId('rank')).toBeVisible();
   await expect(page.getByTestId('share-text')).toContainText(`Golf Daily ${utcToday()}`);
+  const shots = join(import.meta.dirname, 'screenshots');
+  await page.screenshot({ path: join(shots, 'today-result-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: join(shots, 'today-result-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   // Reload: a finished day shows the result directly.
   await page.reload();

@@ -41,11 +41,22 @@ export async function settled(page: Page): Promise<void> {
 
 export type Action = { kind: 'play'; column: number } | { kind: 'draw' } | { kind: 'next' } | { kind: 'done' };
 
-/** What to do next on the daily page: the first playable column, else draw; move on after a hole. */
+/**
+ * What to do next on the daily page, read in one round trip: the first playable column, else draw; move on
+ * after a hole. Waits while a request is in flight.
+ */
 export async function nextAction(page: Page): Promise<Action> {
-  if (await page.getByTestId('result').isVisible()) return { kind: 'done' };
-  if (await page.getByTestId('next-hole').isVisible()) return { kind: 'next' };
-  const playable = page.locator('[data-testid="exposed"][data-playable="true"]').first();
-  if ((await playable.count()) > 0) return { kind: 'play', column: Number(await playable.getAttribute('data-column')) };
-  return { kind: 'draw' };
+  for (;;) {
+    const a = await page.evaluate(() => {
+      const q = (s: string) => document.querySelector(s);
+      if (q('[data-testid="result"]')) return { kind: 'done' as const };
+      if (q('[data-testid="next-hole"]')) return { kind: 'next' as const };
+      if (q('[data-testid="draw"]')?.getAttribute('aria-busy') === 'true') return { kind: 'wait' as const };
+      const p = q('[data-testid="exposed"][data-playable="true"]');
+      if (p) return { kind: 'play' as const, column: Number(p.getAttribute('data-column')) };
+      return { kind: 'draw' as const };
+    });
+    if (a.kind !== 'wait') return a;
+    await page.waitForTimeout(15);
+  }
 }
