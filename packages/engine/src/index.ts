@@ -89,4 +89,4 @@ export {
   holeWord,
 } from './score.ts';
 export { type BoardError, parseBoard, makeBoard } from './board-text.ts';
-export { type Objective, type SolveOptions, type SolveResult, OBJECTIVES, solve, solveBaseline } from './solve.ts';
+export { type Objective, type SolveOptions, type SolveResult, OBJECTIVES, Solver, solve, solveBaseline } from './solve.ts';

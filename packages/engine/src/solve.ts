@@ -1,6 +1,8 @@
 import { rankOf } from './card.ts';
 import { COLUMNS, type Deal } from './deal.ts';
 import { replay, type LogError } from './game.ts';
+import { scoreOf } from './score.ts';
+import { DealSearch } from './solve-fast.ts';
 import { err, ok, type Result } from './result.ts';
 import { rankFits, type Rules } from './rules.ts';
 import { CLEAR_BONUS, EMPTY_COLUMN_BONUS, RUN_CARD_POINTS } from './game.ts';
@@ -14,6 +16,8 @@ export interface SolveOptions {
   readonly from?: string;
   /** Stop after visiting this many positions; the result then says `exact: false`. */
   readonly maxNodes?: number;
+  /** Stop after about this many milliseconds; the result then says `exact: false`. */
+  readonly timeMs?: number;
 }
 
 export interface SolveResult {
@@ -147,6 +151,95 @@ export function solveBaseline(deal: Deal, rules: Rules, options: SolveOptions = 
   });
 }
 
-/** Exact solver. (For now the baseline; the fast solver replaces this body and keeps the signature.) */
-export const solve = solveBaseline;
+/**
+ * The exact solver (see solve-fast.ts for how): from the start of the hole, or from the position `from`
+ * reaches.
+ * - `win`: whether the board can be cleared, with a winning line when it can (a `false` is a proof).
+ *   `strokes` is then the strokes of the line returned, not an optimum.
+ * - `strokes`: the fewest strokes with perfect information, and a line that reaches them.
+ * - `points`: the most run points, and a line that scores them.
+ * With a budget (`maxNodes`, `timeMs`) that runs out, the result says `exact: false` and its line is the best
+ * one known (a clear found, or a greedy line).
+ */
+export function solve(deal: Deal, rules: Rules, options: SolveOptions = {}): Result<SolveResult, LogError> {
+  return new Solver(deal, rules).solve(options);
+}
+
+const moveChar = (m: number): string => (m === 7 ? 'd' : String(m + 1));
+
+/**
+ * A solver bound to one deal. Its transposition table outlives a call, so solving many positions of the same
+ * hole (a post-mortem, a hint) reuses what earlier calls proved.
+ */
+export class Solver {
+  readonly deal: Deal;
+  readonly rules: Rules;
+  readonly #search: DealSearch;
+
+  constructor(deal: Deal, rules: Rules) {
+    this.deal = deal;
+    this.rules = rules;
+    this.#search = new DealSearch(deal, rules);
+  }
+
+  /** Positions visited by all calls so far. */
+  get nodes(): number {
+    return this.#search.nodes;
+  }
+
+  solve(options: SolveOptions = {}): Result<SolveResult, LogError> {
+    const objective = options.objective ?? 'strokes';
+    const prefix = options.from ?? '';
+    const start = replay(this.deal, this.rules, prefix);
+    if (!start.ok) return err(start.error);
+    const pos = start.value;
+    const s = this.#search;
+    const nodes0 = s.nodes;
+    s.maxNodes = options.maxNodes === undefined ? Infinity : nodes0 + options.maxNodes;
+    s.deadline = options.timeMs === undefined ? Infinity : Date.now() + options.timeMs;
+    const top = pos.top === null ? -1 : rankOf(pos.top);
+    let line: number[];
+    let exact: boolean;
+    let winnable: boolean | null;
+    if (objective === 'points') {
+      const a = s.optimumPoints(pos.heights, pos.drawn, top, pos.run);
+      line = a.line;
+      exact = a.exact;
+      winnable = null;
+    } else if (objective === 'win') {
+      s.stopped = false;
+      s.setHeights(pos.heights);
+      const left = s.left();
+      s.path.length = 0;
+      const won = left === 0 || s.win(left, pos.drawn, top, s.keyOf(pos.drawn, top));
+      exact = won || !s.stopped;
+      winnable = won ? true : exact ? false : null;
+      if (won) line = left === 0 ? [] : s.winLine;
+      else {
+        s.setHeights(pos.heights);
+        line = s.greedy(pos.drawn, top);
+      }
+    } else {
+      const a = s.optimumStrokes(pos.heights, pos.drawn, top);
+      line = a.line;
+      exact = a.exact;
+      winnable = a.winnable;
+    }
+    s.maxNodes = Infinity;
+    s.deadline = Infinity;
+    const log = prefix + line.map(moveChar).join('');
+    const end = replay(this.deal, this.rules, log);
+    if (!end.ok) return err(end.error);
+    const score = scoreOf(end.value);
+    return ok({
+      objective,
+      exact,
+      winnable: winnable === null && score.cleared ? true : winnable,
+      strokes: score.strokes,
+      points: score.points,
+      log,
+      nodes: s.nodes - nodes0,
+    });
+  }
+}
 

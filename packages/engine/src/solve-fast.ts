@@ -1,0 +1,653 @@
+import { rankOf } from './card.ts';
+import type { Deal } from './deal.ts';
+import { rankFits, type Rules } from './rules.ts';
+import { IntTable } from './solve-table.ts';
+
+/** Feature switches, for the bench to measure what each idea buys. All on by default. */
+export interface SearchTuning {
+  readonly reach?: boolean;
+  readonly matching?: boolean;
+  readonly ordering?: boolean;
+  readonly dominance?: boolean;
+}
+
+export interface StrokesAnswer {
+  /** Fewest strokes (exact unless a budget stopped the search; then the strokes of `line`). */
+  readonly value: number;
+  readonly exact: boolean;
+  readonly winnable: boolean | null;
+  /** Moves from the position: column 0..6, 7 = draw. */
+  readonly line: number[];
+}
+
+export interface PointsAnswer {
+  /** Most points still to gain. */
+  readonly value: number;
+  readonly exact: boolean;
+  readonly line: number[];
+}
+
+const RUN_POINTS = 10;
+const COLUMN_BONUS = 100;
+const BOARD_BONUS = 500;
+
+// Local copies of the deal's shape: imported bindings can cost a getter call per use in transpiled code.
+const COLUMNS = 7;
+const COLUMN_HEIGHT = 5;
+const NONE = -0x7fffffff;
+const EXACT = 1;
+const LOWER = 2;
+const INF = 1000;
+
+/**
+ * The fast exact search over one deal. A position is a 30-bit integer: seven column heights (3 bits each), the
+ * stock cards drawn (5 bits at bit 21) and the waste top's rank + 1 (4 bits at bit 26, 0 = empty waste). The
+ * waste card itself is fixed by the last move, so its rank is all the search needs.
+ *
+ * The transposition table outlives one search: values depend only on the position, so a post-mortem reuses it
+ * over the many positions of one log.
+ */
+export class DealSearch {
+  readonly stockLen: number;
+  /** Rank of column c's card i at `c * 5 + i`. */
+  readonly colRank: Int8Array;
+  readonly stockRank: Int8Array;
+  /** Bit t set in `fitMask[top + 1]` when a card of rank t may be played on top rank `top`. */
+  readonly fitMask: Int32Array;
+  /** Bit t set in `supMask[r]` when rank r may be played on a top of rank t. */
+  readonly supMask: Int32Array;
+  /** Ranks present in the stock from index d on (bitmask), d = 0..stockLen. */
+  readonly stockHas: Int32Array;
+  /** Count of rank r in the stock from index d on, at `d * 13 + r`. */
+  readonly stockCnt: Int32Array;
+  readonly h = new Int8Array(COLUMNS);
+  readonly table = new IntTable(16);
+  nodes = 0;
+  maxNodes = Infinity;
+  deadline = Infinity;
+  stopped = false;
+  readonly tuning: Required<SearchTuning>;
+  readonly path: number[] = [];
+  winLine: number[] = [];
+  /** Board cards per rank, and the mask of ranks with any, kept up to date by the searches. */
+  readonly #bcnt = new Int32Array(13);
+  #bmask = 0;
+  readonly #depth = new Int32Array(COLUMNS);
+  readonly #colMask = new Int32Array(COLUMNS);
+  #stuck = false;
+  #clockCheck = 0;
+  #wrap: boolean;
+  #qok: boolean;
+  readonly #pred = new Int32Array(13);
+  readonly #succ = new Int32Array(13);
+  readonly #seq = new Int32Array(32);
+
+  constructor(deal: Deal, rules: Rules, tuning: SearchTuning = {}) {
+    this.tuning = { reach: true, matching: true, ordering: true, dominance: true, ...tuning };
+    this.#wrap = rules.wrap;
+    this.#qok = rules.queenOnKing;
+    this.colRank = new Int8Array(COLUMNS * COLUMN_HEIGHT);
+    for (let c = 0; c < COLUMNS; c++)
+      for (let i = 0; i < COLUMN_HEIGHT; i++) this.colRank[c * COLUMN_HEIGHT + i] = rankOf(deal.columns[c]![i]!);
+    this.stockLen = deal.stock.length;
+    this.stockRank = Int8Array.from(deal.stock.map(rankOf));
+    this.fitMask = new Int32Array(14);
+    this.supMask = new Int32Array(13);
+    for (let t = -1; t < 13; t++)
+      for (let r = 0; r < 13; r++)
+        if (rankFits(rules, t, r)) {
+          this.fitMask[t + 1]! |= 1 << r;
+          if (t >= 0) this.supMask[r]! |= 1 << t;
+        }
+    this.stockCnt = new Int32Array((this.stockLen + 1) * 13);
+    for (let d = this.stockLen - 1; d >= 0; d--)
+      for (let r = 0; r < 13; r++)
+        this.stockCnt[d * 13 + r] = this.stockCnt[(d + 1) * 13 + r]! + (this.stockRank[d] === r ? 1 : 0);
+    this.stockHas = new Int32Array(this.stockLen + 1);
+    for (let d = this.stockLen - 1; d >= 0; d--) this.stockHas[d] = this.stockHas[d + 1]! | (1 << this.stockRank[d]!);
+  }
+
+  keyOf(drawn: number, top: number): number {
+    const h = this.h;
+    let k = 0;
+    for (let c = COLUMNS - 1; c >= 0; c--) k = (k << 3) | h[c]!;
+    return k | (drawn << 21) | ((top + 1) << 26);
+  }
+
+  /** Sets the board to the given column heights (and the board rank counts that go with them). */
+  setHeights(heights: readonly number[]): void {
+    const cnt = this.#bcnt;
+    cnt.fill(0);
+    for (let c = 0; c < COLUMNS; c++) {
+      this.h[c] = heights[c]!;
+      for (let i = 0; i < heights[c]!; i++) cnt[this.colRank[c * COLUMN_HEIGHT + i]!]!++;
+    }
+    let m = 0;
+    for (let r = 0; r < 13; r++) if (cnt[r]! > 0) m |= 1 << r;
+    this.#bmask = m;
+  }
+
+  /**
+   * Whether a draw is dominated here: some exposed card fits the waste and nothing left on the board could
+   * ever follow it (a King in classic). Playing it and then drawing is never worse than drawing now: any line
+   * that draws now either never plays that card (one card fewer is never worse for strokes) or plays it later
+   * on some waste and must draw at once after it, which the other line can do at the same moment, from the
+   * same waste, with a board that has the same cards and the card under it already exposed.
+   */
+  drawDominated(fit: number): boolean {
+    const h = this.h;
+    const colRank = this.colRank;
+    const fitMask = this.fitMask;
+    const bmask = this.#bmask;
+    for (let c = 0; c < COLUMNS; c++) {
+      const hc = h[c]!;
+      if (hc === 0) continue;
+      const r = colRank[c * COLUMN_HEIGHT + hc - 1]!;
+      if (((fit >> r) & 1) !== 0 && (fitMask[r + 1]! & bmask) === 0) return true;
+    }
+    return false;
+  }
+
+  #budget(): boolean {
+    if (this.nodes > this.maxNodes) this.stopped = true;
+    else if (this.deadline !== Infinity && ++this.#clockCheck >= 1024) {
+      this.#clockCheck = 0;
+      if (Date.now() > this.deadline) this.stopped = true;
+    }
+    return this.stopped;
+  }
+
+  /**
+   * A lower bound on the strokes reachable from the position in `h` (`left` board cards, `drawn` stock cards
+   * drawn, waste rank `top`, -1 = empty). When it can show the optimum is at least `beta` it returns a value
+   * >= `beta`; otherwise it may return anything that is a true lower bound.
+   */
+  lowerBound(left: number, drawn: number, top: number, beta: number): number {
+    const s = this.stockLen - drawn;
+    if (beta <= -s) return -s;
+    const t = this.tuning;
+    let reached = left;
+    if (t.reach) {
+      reached = this.reach(drawn, top);
+      if (reached < left && !t.matching) return left - reached;
+    } else if (t.matching) this.countBoard();
+    if (!t.matching) return -s;
+    // Every card played needs a distinct card just before it: a played board card, the waste top (if an
+    // exposed card fits it) or a drawn stock card.
+    const pred = this.#pred;
+    const succ = this.#succ;
+    pred.set(succ);
+    let extra = 0;
+    if (!this.#stuck) {
+      if (top >= 0) pred[top]!++;
+      else extra = 1;
+    }
+    const stockCnt = this.stockCnt;
+    const base = drawn * 13;
+    for (let r = 0; r < 13; r++) pred[r]! += stockCnt[base + r]!;
+    let m = this.flow(pred, succ) + extra;
+    if (m > reached) m = reached;
+    if (reached < left || m < left) return left - m;
+    if (beta > 0) return -s;
+    // A clear is possible as far as these bounds see. It leaves -beta or more stock cards only if it needs at
+    // most d = s + beta - 1 more draws: try the matching with only those stock cards.
+    const d = s + beta - 1;
+    const end = (drawn + s) * 13;
+    const cut = (drawn + d) * 13;
+    for (let r = 0; r < 13; r++) pred[r]! -= stockCnt[cut + r]! - stockCnt[end + r]!;
+    m = this.flow(pred, succ) + extra;
+    return m < left ? beta : -s;
+  }
+
+  /**
+   * Board cards that might still be played: the least fixpoint from the sources (stock cards still to come,
+   * the waste top for an exposed card), a card being reachable when every card above it is and some reachable
+   * card could be the waste just before it (in another column, or directly above it). Counts the reachable
+   * cards' ranks into `succ` and whether the waste top fits an exposed card into `stuck`.
+   */
+  reach(drawn: number, top: number): number {
+    const h = this.h;
+    const colRank = this.colRank;
+    const supMask = this.supMask;
+    const stockHas = this.stockHas[drawn]!;
+    const topMask = this.fitMask[top + 1]!;
+    const depth = this.#depth;
+    const colMask = this.#colMask;
+    const succ = this.#succ;
+    succ.fill(0);
+    let stuck = true;
+    let all = 0;
+    for (let c = 0; c < COLUMNS; c++) {
+      depth[c] = 0;
+      colMask[c] = 0;
+      const hc = h[c]!;
+      if (hc > 0 && (topMask >> colRank[c * COLUMN_HEIGHT + hc - 1]!) & 1) stuck = false;
+    }
+    this.#stuck = stuck;
+    let reached = 0;
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (let c = 0; c < COLUMNS; c++) {
+        const hc = h[c]!;
+        let i = depth[c]!;
+        if (i === hc) continue;
+        const base = c * COLUMN_HEIGHT;
+        let other = 0;
+        for (let c2 = 0; c2 < COLUMNS; c2++) if (c2 !== c) other |= colMask[c2]!;
+        let mask = colMask[c]!;
+        while (i < hc) {
+          const r = colRank[base + hc - 1 - i]!;
+          const sup = supMask[r]!;
+          const ok =
+            (sup & (stockHas | other)) !== 0 ||
+            (i === 0 ? ((topMask >> r) & 1) !== 0 : (sup >> colRank[base + hc - i]!) & 1) !== 0;
+          if (!ok) break;
+          mask |= 1 << r;
+          succ[r]!++;
+          i++;
+          reached++;
+          changed = true;
+        }
+        depth[c] = i;
+        colMask[c] = mask;
+        all |= mask;
+      }
+    }
+    void all;
+    return reached;
+  }
+
+  countBoard(): void {
+    const succ = this.#succ;
+    succ.fill(0);
+    const h = this.h;
+    for (let c = 0; c < COLUMNS; c++)
+      for (let i = 0; i < h[c]!; i++) succ[this.colRank[c * COLUMN_HEIGHT + i]!]!++;
+  }
+
+  /** Max flow from pred ranks to succ ranks along the fits relation (two paths, or one cycle with wrap). */
+  flow(pred: Int32Array, succ: Int32Array): number {
+    // The bipartite fits graph on ranks: path A = S0 P1 S2 P3 ... S12, path B = P0 S1 P2 ... S11 P12 (the last
+    // edge only with queenOnKing). With wrap, P12-S0 and P0-S12 close them into one cycle of 26.
+    // A path is matched greedily from one end, which is optimal on a path.
+    const seq = this.#seq;
+    if (!this.#wrap) {
+      let n = 0;
+      for (let r = 0; r < 13; r++) seq[n++] = (r & 1) === 0 ? succ[r]! : pred[r]!;
+      let f = pathFlow(seq, n);
+      n = 0;
+      for (let r = 0; r < 13; r++) {
+        if (r === 12 && !this.#qok) seq[n++] = -1;
+        seq[n++] = (r & 1) === 0 ? pred[r]! : succ[r]!;
+      }
+      f += pathFlow(seq, n);
+      return f;
+    }
+    // Cycle S0 P1 S2 ... S12 P0 S1 P2 ... S11 P12 (P12-S0 closes it): fix the flow x on the closing edge.
+    const cap0 = succ[0]! < pred[12]! ? succ[0]! : pred[12]!;
+    let best = 0;
+    for (let x = 0; x <= cap0; x++) {
+      let n = 0;
+      for (let r = 0; r < 13; r++) seq[n++] = (r & 1) === 0 ? succ[r]! - (r === 0 ? x : 0) : pred[r]!;
+      for (let r = 0; r < 13; r++) {
+        if (r === 12 && !this.#qok) seq[n++] = -1;
+        seq[n++] = (r & 1) === 0 ? pred[r]! - (r === 12 ? x : 0) : succ[r]!;
+      }
+      const f = x + pathFlow(seq, n);
+      if (f > best) best = f;
+    }
+    return best;
+  }
+
+  /**
+   * Fail-soft bounded search for the fewest strokes: returns the exact optimum when it is below `beta`, else a
+   * lower bound that is at least `beta`.
+   */
+  strokes(left: number, drawn: number, top: number, key: number, beta: number): number {
+    if (left === 0) return drawn - this.stockLen;
+    const stored = this.table.get(key, NONE);
+    let lb: number;
+    if (stored !== NONE) {
+      const v = stored >> 2;
+      if ((stored & 3) === EXACT) return v;
+      if (v >= beta) return v;
+      lb = v;
+    } else {
+      this.nodes++;
+      if (this.#budget()) return -INF;
+      lb = this.lowerBound(left, drawn, top, beta);
+      if (lb >= beta) {
+        this.table.set(key, (lb << 2) | LOWER);
+        return lb;
+      }
+    }
+    if (this.stopped) return -INF;
+    const h = this.h;
+    const colRank = this.colRank;
+    const fit = this.fitMask[top + 1]!;
+    const topClear = key & ~(15 << 26);
+    let best = INF;
+    let moved = false;
+    for (let c = 0; c < COLUMNS; c++) {
+      const hc = h[c]!;
+      if (hc === 0) continue;
+      const r = colRank[c * COLUMN_HEIGHT + hc - 1]!;
+      if (((fit >> r) & 1) === 0) continue;
+      moved = true;
+      h[c] = hc - 1;
+      const mask = this.#bmask;
+      if (--this.#bcnt[r]! === 0) this.#bmask = mask & ~(1 << r);
+      const v = this.strokes(left - 1, drawn, r, (topClear - (1 << (3 * c))) | ((r + 1) << 26), best < beta ? best : beta);
+      this.#bcnt[r]!++;
+      this.#bmask = mask;
+      h[c] = hc;
+      if (this.stopped) return -INF;
+      if (v < best) {
+        best = v;
+        if (best <= lb) break;
+      }
+    }
+    if (drawn < this.stockLen && best > lb && !(moved && this.tuning.dominance && this.drawDominated(fit))) {
+      moved = true;
+      const r = this.stockRank[drawn]!;
+      const v = this.strokes(left, drawn + 1, r, (topClear + (1 << 21)) | ((r + 1) << 26), best < beta ? best : beta);
+      if (this.stopped) return -INF;
+      if (v < best) best = v;
+    }
+    if (!moved) best = left;
+    if (best < lb) best = lb;
+    this.table.set(key, (best << 2) | (best < beta ? EXACT : LOWER));
+    return best;
+  }
+
+  /** Depth-first search for any clear; `path` holds the moves (column 0..6, 7 = draw). */
+  win(left: number, drawn: number, top: number, key: number): boolean {
+    if (left === 0) {
+      this.winLine = this.path.slice();
+      return true;
+    }
+    const stored = this.table.get(key, NONE);
+    if (stored !== NONE && stored >> 2 > 0) return false;
+    this.nodes++;
+    if (this.#budget()) return false;
+    if (this.lowerBound(left, drawn, top, 1) > 0) {
+      this.table.set(key, (1 << 2) | LOWER);
+      return false;
+    }
+    const h = this.h;
+    const colRank = this.colRank;
+    const fit = this.fitMask[top + 1]!;
+    const topClear = key & ~(15 << 26);
+    let moved = false;
+    for (let c = 0; c < COLUMNS; c++) {
+      const hc = h[c]!;
+      if (hc === 0) continue;
+      const r = colRank[c * COLUMN_HEIGHT + hc - 1]!;
+      if (((fit >> r) & 1) === 0) continue;
+      moved = true;
+      h[c] = hc - 1;
+      const mask = this.#bmask;
+      if (--this.#bcnt[r]! === 0) this.#bmask = mask & ~(1 << r);
+      this.path.push(c);
+      const found = this.win(left - 1, drawn, r, (topClear - (1 << (3 * c))) | ((r + 1) << 26));
+      this.path.pop();
+      this.#bcnt[r]!++;
+      this.#bmask = mask;
+      h[c] = hc;
+      if (found) return true;
+      if (this.stopped) return false;
+    }
+    if (drawn < this.stockLen && !(moved && this.tuning.dominance && this.drawDominated(fit))) {
+      const r = this.stockRank[drawn]!;
+      this.path.push(7);
+      const found = this.win(left, drawn + 1, r, (topClear + (1 << 21)) | ((r + 1) << 26));
+      this.path.pop();
+      if (found) return true;
+    }
+    if (!this.stopped) this.table.set(key, (1 << 2) | LOWER);
+    return false;
+  }
+
+  /** Plays column c's exposed card on the search board (no legality check). */
+  playColumn(c: number): void {
+    const hc = this.h[c]!;
+    const r = this.colRank[c * COLUMN_HEIGHT + hc - 1]!;
+    this.h[c] = hc - 1;
+    if (--this.#bcnt[r]! === 0) this.#bmask &= ~(1 << r);
+  }
+
+  /** Cards left on the search board. */
+  left(): number {
+    let n = 0;
+    for (let c = 0; c < COLUMNS; c++) n += this.h[c]!;
+    return n;
+  }
+
+  /** The exposed rank of column c, or -1. */
+  exposedRank(c: number): number {
+    const hc = this.h[c]!;
+    return hc > 0 ? this.colRank[c * COLUMN_HEIGHT + hc - 1]! : -1;
+  }
+
+  /**
+   * The fewest strokes from a position: a search for any clear first (cheap, and it proves most "no"s), then
+   * either a bounded search below the clear it found, or the cards-left optimum by raising the bound one
+   * stroke at a time. Moves in `line`: column 0..6, or 7 for a draw.
+   */
+  optimumStrokes(heights: readonly number[], drawn: number, top: number): StrokesAnswer {
+    this.stopped = false;
+    this.setHeights(heights);
+    const left = this.left();
+    if (left === 0) return { value: drawn - this.stockLen, exact: true, winnable: true, line: [] };
+    const key = this.keyOf(drawn, top);
+    this.path.length = 0;
+    const won = this.win(left, drawn, top, key);
+    this.setHeights(heights);
+    if (this.stopped) return this.fallback(heights, drawn, top, null);
+    let value: number;
+    if (won) {
+      const line = this.winLine;
+      let draws = 0;
+      for (const m of line) if (m === 7) draws++;
+      const ub = drawn + draws - this.stockLen;
+      value = this.strokes(left, drawn, top, key, ub);
+      if (this.stopped) return { value: ub, exact: false, winnable: true, line };
+      if (value >= ub) return { value: ub, exact: true, winnable: true, line };
+    } else {
+      for (let t = 2; ; t++) {
+        value = this.strokes(left, drawn, top, key, t);
+        if (this.stopped) return this.fallback(heights, drawn, top, false);
+        if (value < t) break;
+      }
+    }
+    const line = this.reconstruct(heights, drawn, top, value);
+    return { value, exact: !this.stopped, winnable: value <= 0, line };
+  }
+
+  /** Follows children whose exact value is the parent's. */
+  reconstruct(heights: readonly number[], drawn: number, top: number, value: number): number[] {
+    this.setHeights(heights);
+    let left = this.left();
+    const line: number[] = [];
+    while (left > 0) {
+      const fit = this.fitMask[top + 1]!;
+      const key = this.keyOf(drawn, top);
+      const topClear = key & ~(15 << 26);
+      let next = -1;
+      for (let c = 0; c < COLUMNS && next < 0; c++) {
+        const r = this.exposedRank(c);
+        if (r < 0 || ((fit >> r) & 1) === 0) continue;
+        let v: number;
+        if (left === 1) v = drawn - this.stockLen;
+        else {
+          const hc = this.h[c]!;
+          const mask = this.#bmask;
+          this.playColumn(c);
+          v = this.strokes(left - 1, drawn, r, (topClear - (1 << (3 * c))) | ((r + 1) << 26), value + 1);
+          this.h[c] = hc;
+          this.#bcnt[r]!++;
+          this.#bmask = mask;
+        }
+        if (v === value) next = c;
+      }
+      if (next < 0 && drawn < this.stockLen) {
+        const r = this.stockRank[drawn]!;
+        const v = this.strokes(left, drawn + 1, r, (topClear + (1 << 21)) | ((r + 1) << 26), value + 1);
+        if (v === value) next = 7;
+      }
+      if (next < 0 || this.stopped) break;
+      line.push(next);
+      if (next === 7) top = this.stockRank[drawn++]!;
+      else {
+        top = this.exposedRank(next);
+        this.playColumn(next);
+        left--;
+      }
+    }
+    return line;
+  }
+
+  /** A legal line to the end when a budget stopped the search: play the first card that fits, else draw. */
+  fallback(heights: readonly number[], drawn: number, top: number, winnable: boolean | null): StrokesAnswer {
+    this.setHeights(heights);
+    const line = this.greedy(drawn, top);
+    let left = this.left();
+    let d = drawn;
+    for (const m of line) if (m === 7) d++;
+    else left--;
+    return { value: left === 0 ? d - this.stockLen : left, exact: false, winnable: left === 0 ? true : winnable, line };
+  }
+
+  /** Plays the first exposed card that fits, else draws, to the end. Leaves the board at the end. */
+  greedy(drawn: number, top: number): number[] {
+    const line: number[] = [];
+    let left = this.left();
+    while (left > 0) {
+      const fit = this.fitMask[top + 1]!;
+      let next = -1;
+      for (let c = 0; c < COLUMNS && next < 0; c++) {
+        const r = this.exposedRank(c);
+        if (r >= 0 && ((fit >> r) & 1) !== 0) next = c;
+      }
+      if (next < 0 && drawn < this.stockLen) next = 7;
+      if (next < 0) break;
+      line.push(next);
+      if (next === 7) top = this.stockRank[drawn++]!;
+      else {
+        top = this.exposedRank(next);
+        this.playColumn(next);
+        left--;
+      }
+    }
+    return line;
+  }
+
+  /** Tables for the points search, one per run length. */
+  readonly #pointTables: IntTable[] = [];
+
+  /**
+   * Most run points still to gain (seed 003 scoring) from the position in `h`, with `run` column plays since
+   * the last draw. A plain exact memoised search (one table per run length, keyed like the strokes search).
+   */
+  points(left: number, drawn: number, top: number, run: number, key: number): number {
+    if (left === 0) return 0;
+    let table = this.#pointTables[run];
+    if (table === undefined) this.#pointTables[run] = table = new IntTable(12);
+    const stored = table.get(key, NONE);
+    if (stored !== NONE) return stored;
+    this.nodes++;
+    if (this.#budget()) return 0;
+    const h = this.h;
+    const colRank = this.colRank;
+    const fit = this.fitMask[top + 1]!;
+    const topClear = key & ~(15 << 26);
+    let best = 0;
+    for (let c = 0; c < COLUMNS; c++) {
+      const hc = h[c]!;
+      if (hc === 0) continue;
+      const r = colRank[c * COLUMN_HEIGHT + hc - 1]!;
+      if (((fit >> r) & 1) === 0) continue;
+      h[c] = hc - 1;
+      const gain = RUN_POINTS * (run + 1) + (hc === 1 ? COLUMN_BONUS : 0) + (left === 1 ? BOARD_BONUS : 0);
+      const v = gain + this.points(left - 1, drawn, r, run + 1, (topClear - (1 << (3 * c))) | ((r + 1) << 26));
+      h[c] = hc;
+      if (this.stopped) return 0;
+      if (v > best) best = v;
+    }
+    if (drawn < this.stockLen) {
+      const r = this.stockRank[drawn]!;
+      const v = this.points(left, drawn + 1, r, 0, (topClear + (1 << 21)) | ((r + 1) << 26));
+      if (this.stopped) return 0;
+      if (v > best) best = v;
+    }
+    table.set(key, best);
+    return best;
+  }
+
+  /** The most points from a position and a line that scores them (or, stopped by a budget, a greedy line). */
+  optimumPoints(heights: readonly number[], drawn: number, top: number, run: number): PointsAnswer {
+    this.stopped = false;
+    this.setHeights(heights);
+    let left = this.left();
+    let key = this.keyOf(drawn, top);
+    const value = this.points(left, drawn, top, run, key);
+    if (this.stopped) {
+      this.setHeights(heights);
+      return { value: 0, exact: false, line: this.greedy(drawn, top) };
+    }
+    const line: number[] = [];
+    let target = value;
+    while (left > 0) {
+      const fit = this.fitMask[top + 1]!;
+      const topClear = key & ~(15 << 26);
+      let next = -1;
+      for (let c = 0; c < COLUMNS && next < 0; c++) {
+        const hc = this.h[c]!;
+        const r = this.exposedRank(c);
+        if (r < 0 || ((fit >> r) & 1) === 0) continue;
+        const gain = RUN_POINTS * (run + 1) + (hc === 1 ? COLUMN_BONUS : 0) + (left === 1 ? BOARD_BONUS : 0);
+        this.h[c] = hc - 1;
+        const childKey = (topClear - (1 << (3 * c))) | ((r + 1) << 26);
+        if (gain + this.points(left - 1, drawn, r, run + 1, childKey) === target) {
+          next = c;
+          target -= gain;
+          top = r;
+          run++;
+          left--;
+          key = childKey;
+        } else this.h[c] = hc;
+      }
+      if (next < 0 && drawn < this.stockLen) {
+        const r = this.stockRank[drawn]!;
+        const childKey = (topClear + (1 << 21)) | ((r + 1) << 26);
+        if (this.points(left, drawn + 1, r, 0, childKey) === target) {
+          next = 7;
+          drawn++;
+          top = r;
+          run = 0;
+          key = childKey;
+        }
+      }
+      if (next < 0) break;
+      line.push(next);
+    }
+    return { value, exact: true, line };
+  }
+}
+
+/** Greedy b-matching along a path of capacities (`-1` breaks the path). */
+function pathFlow(seq: Int32Array, n: number): number {
+  let f = 0;
+  let carry = 0;
+  for (let k = 0; k < n; k++) {
+    const cap = seq[k]!;
+    if (cap < 0) {
+      carry = 0;
+      continue;
+    }
+    const m = carry < cap ? carry : cap;
+    f += m;
+    carry = cap - m;
+  }
+  return f;
+}
