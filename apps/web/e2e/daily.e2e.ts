@@ -47,6 +47,7 @@ test("plays today's whole course with the keyboard and finds the total in the st
   await expect(row).toHaveAttribute('aria-current', 'true');
   await expect(row.getByTestId('standing-total')).toHaveText(String(total));
   await expect(page.getByTestId('my-standing')).toContainText(String(total));
+  await page.screenshot({ path: join(shots, 'standings-with-me-desktop.png'), fullPage: true });
 });
 
 test('a reload in the middle of a hole resumes the same board, and undo stops at the last draw', async ({ page }) => {
