@@ -27,7 +27,11 @@ sw.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('golf-shell-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) =>
+        Promise.all(
+          keys.filter((k) => k.startsWith('golf-shell-') && k !== CACHE).map((k) => caches.delete(k)),
+        ),
+      )
       .then(() => sw.clients.claim()),
   );
 });
@@ -38,7 +42,8 @@ sw.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;
   const url = new URL(req.url);
-  if (url.origin !== sw.location.origin || url.pathname.startsWith('/api/') || url.pathname === '/api') return;
+  if (url.origin !== sw.location.origin || url.pathname.startsWith('/api/') || url.pathname === '/api')
+    return;
 
   if (req.mode === 'navigate') {
     // Network first so a new version shows at once; the cached shell when offline.

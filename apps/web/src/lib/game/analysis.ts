@@ -71,7 +71,10 @@ export function postMortemOf(deal: Deal, rules: Rules, log: string): PostMortem 
     if (bestFrom(deal, rules, log.slice(0, mid + 1)).strokes > best.strokes) hi = mid;
     else lo = mid + 1;
   }
-  return { ...base, verdict: winnable || strokes > best.strokes ? { kind: 'lost', at: lo } : { kind: 'unwinnable' } };
+  return {
+    ...base,
+    verdict: winnable || strokes > best.strokes ? { kind: 'lost', at: lo } : { kind: 'unwinnable' },
+  };
 }
 
 export interface RunPlan {
@@ -155,7 +158,8 @@ function rollout(pos: Position): number {
   let p = pos;
   for (let guard = 0; guard < 60 && !isOver(p); guard++) {
     const plan = planRunOf(p);
-    const move = plan.move === 'draw' || plan.move === null ? DRAW : { kind: 'play' as const, column: plan.move };
+    const move =
+      plan.move === 'draw' || plan.move === null ? DRAW : { kind: 'play' as const, column: plan.move };
     const next = applyMove(p, move);
     if (!next.ok) break;
     p = next.value;

@@ -175,7 +175,8 @@ export class Hole {
     const drawn = this.#position.drawn;
     const stock = this.#deal.stock;
     const i = stock.indexOf(card, drawn);
-    if (i < 0) return { ok: false, error: { code: 'ERR_DRAWER', message: `card ${card} is not in the unseen stock` } };
+    if (i < 0)
+      return { ok: false, error: { code: 'ERR_DRAWER', message: `card ${card} is not in the unseen stock` } };
     if (i !== drawn) {
       const next = stock.slice();
       next.splice(i, 1);

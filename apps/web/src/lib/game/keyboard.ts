@@ -1,7 +1,6 @@
 /** Keyboard play: 1–7 play a column, space or d draw, u undo, h hint, n new game. */
 export type GameKey =
-  | { readonly kind: 'play'; readonly column: number }
-  | { readonly kind: 'draw' | 'undo' | 'hint' | 'new' };
+  { readonly kind: 'play'; readonly column: number } | { readonly kind: 'draw' | 'undo' | 'hint' | 'new' };
 
 export function gameKeyOf(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): GameKey | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
@@ -26,7 +25,8 @@ export interface GameKeyHandlers {
 export function onGameKey(handlers: GameKeyHandlers): (e: KeyboardEvent) => void {
   return (e) => {
     const t = e.target;
-    if (t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName))) return;
+    if (t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)))
+      return;
     // Space and Enter on a focused button keep their usual meaning.
     if (t instanceof HTMLButtonElement && (e.key === ' ' || e.key === 'Enter')) return;
     const key = gameKeyOf(e);

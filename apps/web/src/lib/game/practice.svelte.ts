@@ -46,9 +46,15 @@ export interface HoleResult {
   readonly score: HoleScore;
 }
 
-export const DEFAULT_SETTINGS: PracticeSettings = { preset: 'classic', scoring: 'strokes', mode: 'match', deal: 1 };
+export const DEFAULT_SETTINGS: PracticeSettings = {
+  preset: 'classic',
+  scoring: 'strokes',
+  mode: 'match',
+  deal: 1,
+};
 
-const isScoring = (s: unknown): s is Scoring => typeof s === 'string' && (SCORINGS as readonly string[]).includes(s);
+const isScoring = (s: unknown): s is Scoring =>
+  typeof s === 'string' && (SCORINGS as readonly string[]).includes(s);
 const isMode = (s: unknown): s is Mode => typeof s === 'string' && (MODES as readonly string[]).includes(s);
 const isDealNumber = (n: unknown): n is number =>
   typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_DEAL_NUMBER;
@@ -59,7 +65,8 @@ function parseSaved(raw: unknown): SavedGame | undefined {
   const o = raw as Record<string, unknown>;
   if (o.v !== 1 || typeof o.preset !== 'string' || !isPresetName(o.preset)) return undefined;
   if (!isScoring(o.scoring) || !isMode(o.mode) || !isDealNumber(o.deal) || !isLog(o.log)) return undefined;
-  if (!Array.isArray(o.finished) || !o.finished.every(isLog) || o.finished.length >= HOLES_PER_MATCH) return undefined;
+  if (!Array.isArray(o.finished) || !o.finished.every(isLog) || o.finished.length >= HOLES_PER_MATCH)
+    return undefined;
   return {
     v: 1,
     preset: o.preset,
@@ -73,7 +80,8 @@ function parseSaved(raw: unknown): SavedGame | undefined {
 }
 
 /** The deal number of hole `index` (0-based) of a game starting at `deal`, wrapping within 1..MAX. */
-export const holeDealNumber = (deal: number, index: number): number => ((deal - 1 + index) % MAX_DEAL_NUMBER) + 1;
+export const holeDealNumber = (deal: number, index: number): number =>
+  ((deal - 1 + index) % MAX_DEAL_NUMBER) + 1;
 
 export function randomDealNumber(): number {
   const a = new Uint32Array(1);

@@ -7,7 +7,9 @@ export interface Prefs {
 }
 
 const parsePrefs = (raw: unknown): Prefs | undefined =>
-  typeof raw === 'object' && raw !== null ? { autoDraw: (raw as Record<string, unknown>).autoDraw === true } : undefined;
+  typeof raw === 'object' && raw !== null
+    ? { autoDraw: (raw as Record<string, unknown>).autoDraw === true }
+    : undefined;
 
 export const createPrefs = (store: KeyValueStore = browserStore()): Persisted<Prefs> =>
   new Persisted<Prefs>('golf.prefs.v1', { autoDraw: false }, parsePrefs, store);

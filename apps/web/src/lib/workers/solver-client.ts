@@ -38,7 +38,9 @@ class SolverClient {
     this.#pending.clear();
   }
 
-  #ask<K extends keyof SolverAnswers>(req: Omit<Extract<SolverRequest, { kind: K }>, 'id'>): Promise<SolverAnswers[K]> {
+  #ask<K extends keyof SolverAnswers>(
+    req: Omit<Extract<SolverRequest, { kind: K }>, 'id'>,
+  ): Promise<SolverAnswers[K]> {
     const id = this.#next++;
     return new Promise<SolverAnswers[K]>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as Pending['resolve'], reject });

@@ -3,7 +3,13 @@ import type { CoachLine, PostMortem } from '../game/analysis.ts';
 
 /** Messages to the solver worker. Every request names a hole by `(deal, rules, log)`. */
 export type SolverRequest =
-  | { readonly id: number; readonly kind: 'postMortem'; readonly deal: Deal; readonly rules: Rules; readonly log: string }
+  | {
+      readonly id: number;
+      readonly kind: 'postMortem';
+      readonly deal: Deal;
+      readonly rules: Rules;
+      readonly log: string;
+    }
   | {
       readonly id: number;
       readonly kind: 'coach';

@@ -8,7 +8,8 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 function answer(req: SolverRequest): SolverResponse {
   try {
-    if (req.kind === 'postMortem') return { id: req.id, ok: true, value: postMortemOf(req.deal, req.rules, req.log) };
+    if (req.kind === 'postMortem')
+      return { id: req.id, ok: true, value: postMortemOf(req.deal, req.rules, req.log) };
     const pos = replay(req.deal, req.rules, req.log);
     if (!pos.ok) return { id: req.id, ok: false, message: pos.error.message };
     return { id: req.id, ok: true, value: coachOf(pos.value, { timeMs: req.timeMs }) };
