@@ -90,3 +90,12 @@ export {
 } from './score.ts';
 export { type BoardError, parseBoard, makeBoard } from './board-text.ts';
 export { type Objective, type SolveOptions, type SolveResult, OBJECTIVES, Solver, solve, solveBaseline } from './solve.ts';
+export { type Verdict, type PostMortem, type PostMortemOptions, postMortem } from './post-mortem.ts';
+export {
+  type RunPlan,
+  type CoachMove,
+  type CoachAdvice,
+  type CoachOptions,
+  planRun,
+  coach,
+} from './hint.ts';

@@ -235,7 +235,7 @@ export class Solver {
       objective,
       exact,
       winnable: winnable === null && score.cleared ? true : winnable,
-      strokes: score.strokes,
+      strokes: score.strokes + 0, // never -0
       points: score.points,
       log,
       nodes: s.nodes - nodes0,
