@@ -120,7 +120,9 @@ export function runLine(cmd: Exclude<Command, { name: 'deal' }>, line: string): 
   const solved = solve(deal.value, cmd.rules, { objective: cmd.objective });
   if (!solved.ok) return inputError(solved.error.message);
   const r = solved.value;
-  const answer: Answer = { winnable: r.winnable, strokes: r.strokes, log: r.log };
+  // `win` decides clearability only: its line is a clear, not the best one, so it prints no strokes.
+  const answer: Answer =
+    cmd.objective === 'win' ? { winnable: r.winnable, log: r.log } : { winnable: r.winnable, strokes: r.strokes, log: r.log };
   if (cmd.objective === 'points') answer['points'] = r.points;
   return answer;
 }
