@@ -41,6 +41,7 @@ export function createApp(options: AppOptions = {}) {
     now: options.now ?? (() => new Date()),
     perfect: options.perfect ?? solvePerfect,
     courses: new Map(),
+    tokens: new Map(),
   };
   const app = new Hono<AppEnv>();
   app.onError((error, c) => {

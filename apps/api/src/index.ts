@@ -23,6 +23,7 @@ export function createWorker(options: AppOptions = {}) {
         now: () => new Date(controller.scheduledTime),
         perfect: options.perfect ?? solvePerfect,
         courses: new Map(),
+        tokens: new Map(),
       });
       ctx.waitUntil(createCourseAhead(services));
     },

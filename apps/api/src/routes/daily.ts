@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { draw, finishHole, getAttempt, startAttempt } from '../services/attempt.ts';
 import { courseView } from '../services/course.ts';
-import { addressHash, authenticate, requirePlayer } from '../services/players.ts';
+import { addressHash, authenticate, requirePlayerId } from '../services/players.ts';
 import { replays } from '../services/replays.ts';
 import { standings } from '../services/standings.ts';
 import { closesAt, utcDate } from '../services/time.ts';
@@ -49,13 +49,13 @@ export const dailyRoutes = (deps: AppDeps) =>
     })
     .post('/:date/attempt', zValidator('param', dateParam, onInvalid), async (c) => {
       const ctx = servicesFor(c.env, deps);
-      const player = await requirePlayer(ctx, c.req.header('authorization'));
+      const player = await requirePlayerId(ctx, c.req.header('authorization'));
       const address = await addressHash(ctx.secret, clientAddress(c.req.header('cf-connecting-ip')));
       return c.json(await startAttempt(ctx, c.req.valid('param').date, player, address), 200);
     })
     .get('/:date/attempt', zValidator('param', dateParam, onInvalid), async (c) => {
       const ctx = servicesFor(c.env, deps);
-      const player = await requirePlayer(ctx, c.req.header('authorization'));
+      const player = await requirePlayerId(ctx, c.req.header('authorization'));
       return c.json(await getAttempt(ctx, c.req.valid('param').date, player), 200);
     })
     .post(
@@ -64,7 +64,7 @@ export const dailyRoutes = (deps: AppDeps) =>
       zValidator('json', drawBody, onInvalid),
       async (c) => {
         const ctx = servicesFor(c.env, deps);
-        const player = await requirePlayer(ctx, c.req.header('authorization'));
+        const player = await requirePlayerId(ctx, c.req.header('authorization'));
         const { hole, log } = c.req.valid('json');
         return c.json(await draw(ctx, c.req.valid('param').date, player, hole, log), 200);
       },
@@ -75,7 +75,7 @@ export const dailyRoutes = (deps: AppDeps) =>
       zValidator('json', holeBody, onInvalid),
       async (c) => {
         const ctx = servicesFor(c.env, deps);
-        const player = await requirePlayer(ctx, c.req.header('authorization'));
+        const player = await requirePlayerId(ctx, c.req.header('authorization'));
         const { date, hole } = c.req.valid('param');
         return c.json(await finishHole(ctx, date, player, hole, c.req.valid('json').log), 200);
       },

@@ -9,6 +9,7 @@ export interface AppDeps {
   readonly now: () => Date;
   readonly perfect: PerfectPlay;
   readonly courses: Map<string, Course>;
+  readonly tokens: Map<string, string>;
 }
 
 const MIN_SECRET_LENGTH = 16;
@@ -19,7 +20,7 @@ export function servicesFor(env: Env, deps: AppDeps): ServiceContext {
   if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) {
     throw new Error('DAILY_SECRET is missing or shorter than 16 characters');
   }
-  return { storage: new D1Storage(env.DB), secret, now: deps.now(), perfect: deps.perfect, courses: deps.courses };
+  return { storage: new D1Storage(env.DB), secret, now: deps.now(), perfect: deps.perfect, courses: deps.courses, tokens: deps.tokens };
 }
 
 /** The client address: `cf-connecting-ip` (set by Cloudflare's edge), else "unknown". */

@@ -1,6 +1,6 @@
 import { COURSE_HOLES, makeCard, replay, scoreOf } from '@golf/engine';
 import { ApiError } from '../errors.ts';
-import type { AttemptRecord, PlayerRecord } from '../storage/storage.ts';
+import type { AttemptRecord } from '../storage/storage.ts';
 import type { ServiceContext } from './context.ts';
 import { ensureCourse, RULES, type Course } from './course.ts';
 import { dayState, requireOpen } from './time.ts';
@@ -72,8 +72,8 @@ function attemptView(course: Course, attempt: AttemptRecord): AttemptView {
   };
 }
 
-async function loadAttempt(ctx: ServiceContext, date: string, player: PlayerRecord): Promise<AttemptRecord> {
-  const attempt = await ctx.storage.attempt(date, player.id);
+async function loadAttempt(ctx: ServiceContext, date: string, playerId: string): Promise<AttemptRecord> {
+  const attempt = await ctx.storage.attempt(date, playerId);
   if (!attempt) throw new ApiError('ERR_NO_ATTEMPT', `no attempt on ${date}; start it with POST /api/daily/${date}/attempt`);
   return attempt;
 }
@@ -82,19 +82,19 @@ async function loadAttempt(ctx: ServiceContext, date: string, player: PlayerReco
 export async function startAttempt(
   ctx: ServiceContext,
   date: string,
-  player: PlayerRecord,
+  playerId: string,
   addressHash: string,
 ): Promise<AttemptView> {
   requireOpen(date, ctx.now);
   const course = await ensureCourse(ctx, date);
-  await ctx.storage.startAttempt(date, player.id, ctx.now.getTime(), addressHash);
-  return attemptView(course, await loadAttempt(ctx, date, player));
+  await ctx.storage.startAttempt(date, playerId, ctx.now.getTime(), addressHash);
+  return attemptView(course, await loadAttempt(ctx, date, playerId));
 }
 
 /** The player's attempt on any day that has one. */
-export async function getAttempt(ctx: ServiceContext, date: string, player: PlayerRecord): Promise<AttemptView> {
+export async function getAttempt(ctx: ServiceContext, date: string, playerId: string): Promise<AttemptView> {
   dayState(date, ctx.now);
-  const attempt = await loadAttempt(ctx, date, player);
+  const attempt = await loadAttempt(ctx, date, playerId);
   return attemptView(await ensureCourse(ctx, date), attempt);
 }
 
@@ -118,7 +118,7 @@ function replayOrThrow(course: Course, hole: number, log: string) {
 export async function draw(
   ctx: ServiceContext,
   date: string,
-  player: PlayerRecord,
+  playerId: string,
   hole: number,
   log: string,
 ): Promise<DrawView> {
@@ -127,7 +127,7 @@ export async function draw(
   const stock = course.holes[hole - 1]!.deal.stock;
   const answer = (k: number): DrawView => ({ hole, card: makeCard(stock[k - 1]!), stockLeft: stock.length - k });
   for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-    const state = await loadAttempt(ctx, date, player);
+    const state = await loadAttempt(ctx, date, playerId);
     const k = countDraws(log);
     const recorded = state.holes[hole - 1]!;
     // A retry of an earlier draw: the same log as recorded then is answered with the same card.
@@ -141,7 +141,7 @@ export async function draw(
     }
     replayOrThrow(course, hole, log);
     if (
-      await ctx.storage.recordDraw({ date, playerId: player.id, hole, drawn: recorded.drawn, log, now: ctx.now.getTime() })
+      await ctx.storage.recordDraw({ date, playerId, hole, drawn: recorded.drawn, log, now: ctx.now.getTime() })
     ) {
       return answer(k);
     }
@@ -158,14 +158,14 @@ export async function draw(
 export async function finishHole(
   ctx: ServiceContext,
   date: string,
-  player: PlayerRecord,
+  playerId: string,
   hole: number,
   log: string,
 ): Promise<HoleResultView> {
   requireOpen(date, ctx.now);
   const course = await ensureCourse(ctx, date);
   for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-    const state = await loadAttempt(ctx, date, player);
+    const state = await loadAttempt(ctx, date, playerId);
     const recorded = state.holes[hole - 1]!;
     if (recorded.strokes !== null && recorded.log === log) {
       const total = state.holes.slice(0, hole).reduce((sum, h) => sum + (h.strokes ?? 0), 0);
@@ -182,7 +182,7 @@ export async function finishHole(
     if (!score.over) throw new ApiError('ERR_HOLE_NOT_OVER', `hole ${hole} is not over: a card can still be played or drawn`);
     const now = ctx.now.getTime();
     if (
-      await ctx.storage.finishHole({ date, playerId: player.id, hole, drawn: recorded.drawn, log, strokes: score.strokes, now })
+      await ctx.storage.finishHole({ date, playerId, hole, drawn: recorded.drawn, log, strokes: score.strokes, now })
     ) {
       return { hole, strokes: score.strokes, total: state.total + score.strokes, finished: hole === COURSE_HOLES };
     }

@@ -9,4 +9,6 @@ export interface ServiceContext {
   readonly perfect: PerfectPlay;
   /** Courses already read from storage (they never change), per app instance. */
   readonly courses: Map<string, Course>;
+  /** Token hash to player id, per app instance. */
+  readonly tokens: Map<string, string>;
 }

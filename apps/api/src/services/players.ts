@@ -39,25 +39,47 @@ export async function createPlayer(
   return { id, name, token };
 }
 
-/**
- * The player an `Authorization: Bearer <token>` header names, or null without the header. A header that is
- * malformed or names no player is ERR_UNAUTHORIZED (a forged token is never ignored).
- */
-export async function authenticate(ctx: ServiceContext, authorization: string | undefined): Promise<PlayerRecord | null> {
-  if (authorization === undefined || authorization === '') return null;
+const tokenHashOf = async (authorization: string): Promise<string> => {
   const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
   if (token === undefined || !TOKEN_PATTERN.test(token)) {
     throw new ApiError('ERR_UNAUTHORIZED', 'the Authorization header must be Bearer <token>');
   }
-  const player = await ctx.storage.playerByTokenHash(await sha256Hex(token));
+  return sha256Hex(token);
+};
+
+/** Token hashes remembered per app instance: a token always names the same player, and players are never deleted. */
+const MAX_REMEMBERED_TOKENS = 50_000;
+
+/**
+ * The id of the player an `Authorization: Bearer <token>` header names, or null without the header. A header
+ * that is malformed or names no player is ERR_UNAUTHORIZED (a forged token is never ignored).
+ */
+export async function authenticate(ctx: ServiceContext, authorization: string | undefined): Promise<string | null> {
+  if (authorization === undefined || authorization === '') return null;
+  const hash = await tokenHashOf(authorization);
+  const known = ctx.tokens.get(hash);
+  if (known !== undefined) return known;
+  const player = await ctx.storage.playerByTokenHash(hash);
   if (!player) throw new ApiError('ERR_UNAUTHORIZED', 'unknown token');
-  return player;
+  if (ctx.tokens.size >= MAX_REMEMBERED_TOKENS) ctx.tokens.clear();
+  ctx.tokens.set(hash, player.id);
+  return player.id;
 }
 
 /** Like {@link authenticate}, but the header is required. */
+export async function requirePlayerId(ctx: ServiceContext, authorization: string | undefined): Promise<string> {
+  const id = await authenticate(ctx, authorization);
+  if (id === null) throw new ApiError('ERR_UNAUTHORIZED', 'send Authorization: Bearer <token>');
+  return id;
+}
+
+/** The player behind a required token, read fresh from storage (name included). */
 export async function requirePlayer(ctx: ServiceContext, authorization: string | undefined): Promise<PlayerRecord> {
-  const player = await authenticate(ctx, authorization);
-  if (!player) throw new ApiError('ERR_UNAUTHORIZED', 'send Authorization: Bearer <token>');
+  if (authorization === undefined || authorization === '') {
+    throw new ApiError('ERR_UNAUTHORIZED', 'send Authorization: Bearer <token>');
+  }
+  const player = await ctx.storage.playerByTokenHash(await tokenHashOf(authorization));
+  if (!player) throw new ApiError('ERR_UNAUTHORIZED', 'unknown token');
   return player;
 }
 

@@ -1,5 +1,4 @@
 import { ApiError } from '../errors.ts';
-import type { PlayerRecord } from '../storage/storage.ts';
 import type { ServiceContext } from './context.ts';
 import { dayState } from './time.ts';
 
@@ -21,11 +20,11 @@ export async function replays(
   ctx: ServiceContext,
   date: string,
   playerId: string,
-  viewer: PlayerRecord | null,
+  viewerId: string | null,
 ): Promise<ReplayView> {
   if (dayState(date, ctx.now) === 'open') {
-    if (!viewer) throw new ApiError('ERR_UNAUTHORIZED', 'replays of an open day are for their player only: send your token');
-    if (viewer.id !== playerId) throw new ApiError('ERR_FORBIDDEN', 'replays of other players are public once the day closes');
+    if (viewerId === null) throw new ApiError('ERR_UNAUTHORIZED', 'replays of an open day are for their player only: send your token');
+    if (viewerId !== playerId) throw new ApiError('ERR_FORBIDDEN', 'replays of other players are public once the day closes');
   }
   const [player, attempt] = await Promise.all([ctx.storage.playerById(playerId), ctx.storage.attempt(date, playerId)]);
   if (!player || !attempt) throw new ApiError('ERR_NOT_FOUND', `no attempt by player ${playerId} on ${date}`);

@@ -1,4 +1,3 @@
-import type { PlayerRecord } from '../storage/storage.ts';
 import type { ServiceContext } from './context.ts';
 import { dayState } from './time.ts';
 
@@ -33,7 +32,7 @@ export async function standings(
   date: string,
   limit: number,
   offset: number,
-  viewer: PlayerRecord | null,
+  viewerId: string | null,
 ): Promise<StandingsView> {
   dayState(date, ctx.now);
   const counts = await ctx.storage.dayCounts(date);
@@ -65,8 +64,8 @@ export async function standings(
     entries.push(previous);
   }
   let me: StandingsView['me'] = null;
-  if (viewer) {
-    const attempt = await ctx.storage.attempt(date, viewer.id);
+  if (viewerId !== null) {
+    const attempt = await ctx.storage.attempt(date, viewerId);
     if (attempt && attempt.finishedAt !== null) {
       const better = counts.distribution.filter((d) => d.total < attempt.total).reduce((sum, d) => sum + d.count, 0);
       me = { rank: better + 1, total: attempt.total, percentile: Math.floor((100 * (players - better)) / players) };
