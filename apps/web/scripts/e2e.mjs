@@ -4,7 +4,7 @@
 // Extra arguments go to `playwright test` (e.g. `pnpm test:e2e -- e2e/daily.e2e.ts`).
 // E2E_SKIP_BUILD=1 reuses an existing build/.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -91,11 +91,25 @@ try {
   if (existsSync(prepare)) run(process.execPath, [prepare], api);
   log('applying migrations to a fresh local D1');
   run(bin(api, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], api);
+  // Serve a snapshot of the build, so a rebuild elsewhere during the run cannot pull pages away.
+  const site = join(persist, 'site');
+  cpSync(join(web, 'build'), site, { recursive: true });
   log(`starting the API Worker on ${origin}`);
   const out = openSync(serverLog, 'a');
   server = spawn(
     bin(api, 'wrangler'),
-    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persist, '--show-interactive-dev-session=false'],
+    [
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--persist-to',
+      persist,
+      '--assets',
+      site,
+      '--show-interactive-dev-session=false',
+    ],
     { cwd: api, env, detached: true, stdio: ['ignore', out, out] },
   );
   await waitForHealth(`${origin}/api/health`, server, 90_000);

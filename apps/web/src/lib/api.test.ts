@@ -47,7 +47,7 @@ describe('GolfApi', () => {
     expect(me).toEqual({ ok: true, value: { id: 'p', name: 'Ann' } });
     expect(seen[0]!.url).toBe('/api/players/me');
     expect(seen[0]!.init?.method).toBe('PATCH');
-    expect((seen[0]!.init?.headers as Record<string, string>).authorization).toBe('Bearer tok');
+    expect(new Headers(seen[0]!.init?.headers).get('authorization')).toBe('Bearer tok');
     expect(seen[0]!.init?.body).toBe('{"name":"Ann"}');
     const d = await api.draw('2026-11-30', 1, 'd');
     expect(d.ok ? null : d.error.code).toBe('ERR_NETWORK');
@@ -56,16 +56,16 @@ describe('GolfApi', () => {
   });
 
   it('creating a player sends no token', async () => {
-    let auth: string | undefined;
+    let auth: string | null = 'unset';
     const api = new GolfApi({
       token: () => 'old',
       fetch: async (_url, init) => {
-        auth = (init?.headers as Record<string, string>).authorization;
+        auth = new Headers(init?.headers).get('authorization');
         return json(201, { id: 'p', name: 'A', token: 't' });
       },
     });
     await api.createPlayer('A');
-    expect(auth).toBeUndefined();
+    expect(auth).toBeNull();
   });
 });
 

@@ -2,7 +2,9 @@
  * The web's client for the daily course API. Every call returns a `Result`: the value, or an `ApiFailure`
  * (`{status, code, message}`; a network failure is status 0 with `ERR_NETWORK`). Nothing here throws.
  */
+import type { AppType } from '@golf/api';
 import { err, ok, type Result } from '@golf/engine';
+import { hc } from 'hono/client';
 import type {
   ApiFailure,
   Attempt,
@@ -23,7 +25,7 @@ type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 export interface ApiOptions {
   /** Defaults to the global `fetch`; tests pass a fake. */
   readonly fetch?: Fetch;
-  /** Origin prefix for every path; empty for the same origin. */
+  /** Where the API lives: `/` (the default) for the same origin. */
   readonly base?: string;
   /** The bearer token to send, if any (read at each call). */
   readonly token?: () => string | null;
@@ -32,7 +34,9 @@ export interface ApiOptions {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /** Maps a non-2xx answer to `{status, code, message}`, whatever its body holds. */
-export async function failureOf(res: Response): Promise<ApiFailure> {
+export async function failureOf(
+  res: Pick<Response, 'status' | 'statusText'> & { json(): Promise<unknown> },
+): Promise<ApiFailure> {
   let body: unknown = null;
   try {
     body = await res.json();
@@ -79,85 +83,100 @@ export async function withRetry<T>(send: () => Promise<ApiResult<T>>, options: R
   return result;
 }
 
+/** The part of a response the client reads (hc's typed responses and `Response` both have it). */
+interface JsonResponse<T> {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly statusText: string;
+  json(): Promise<T>;
+}
+
+type Client = ReturnType<typeof hc<AppType>>;
+
 export class GolfApi {
-  readonly #fetch: Fetch;
-  readonly #base: string;
-  readonly #token: () => string | null;
+  readonly #client: Client;
+  /** The same, never sending a token (for creating a player). */
+  readonly #anonymous: Client;
 
   constructor(options: ApiOptions = {}) {
-    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
-    this.#base = options.base ?? '';
-    this.#token = options.token ?? (() => null);
+    const send = options.fetch ?? ((input, init) => fetch(input, init));
+    const token = options.token ?? (() => null);
+    const base = options.base ?? '/';
+    const fetchVia = (input: RequestInfo | URL, init?: RequestInit) =>
+      send(input instanceof Request ? input.url : String(input), init);
+    this.#client = hc<AppType>(base, {
+      fetch: fetchVia,
+      headers: (): Record<string, string> => {
+        const t = token();
+        return t ? { authorization: `Bearer ${t}` } : {};
+      },
+    });
+    this.#anonymous = hc<AppType>(base, { fetch: fetchVia });
   }
 
-  async #send<T>(method: string, path: string, body?: unknown, token?: string | null): Promise<ApiResult<T>> {
-    const headers: Record<string, string> = {};
-    const bearer = token === undefined ? this.#token() : token;
-    if (bearer) headers.authorization = `Bearer ${bearer}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    let res: Response;
+  async #run<T>(request: () => Promise<JsonResponse<T>>): Promise<ApiResult<T>> {
+    let res: JsonResponse<T>;
     try {
-      res = await this.#fetch(`${this.#base}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      res = await request();
     } catch (e) {
       return err({ status: 0, code: 'ERR_NETWORK', message: e instanceof Error ? e.message : 'network error' });
     }
     if (!res.ok) return err(await failureOf(res));
     try {
-      return ok((await res.json()) as T);
+      return ok(await res.json());
     } catch {
       return err({ status: res.status, code: 'ERR_BAD_RESPONSE', message: 'the server sent something unreadable' });
     }
   }
 
+  /** Creating a player sends no token (a new identity replaces the old one). */
   createPlayer(name: string): Promise<ApiResult<PlayerWithToken>> {
-    return this.#send('POST', '/api/players', { name }, null);
+    return this.#run(() => this.#anonymous.api.players.$post({ json: { name } }));
   }
 
-  me(token?: string): Promise<ApiResult<Player>> {
-    return this.#send('GET', '/api/players/me', undefined, token);
+  me(): Promise<ApiResult<Player>> {
+    return this.#run(() => this.#client.api.players.me.$get());
   }
 
   rename(name: string): Promise<ApiResult<Player>> {
-    return this.#send('PATCH', '/api/players/me', { name });
+    return this.#run(() => this.#client.api.players.me.$patch({ json: { name } }));
   }
 
   /** Today's course (UTC) when `date` is omitted. */
   course(date?: string): Promise<ApiResult<Course>> {
-    return this.#send('GET', date === undefined ? '/api/daily' : `/api/daily/${encodeURIComponent(date)}`);
+    const daily = this.#client.api.daily;
+    return this.#run(() => (date === undefined ? daily.$get() : daily[':date'].$get({ param: { date } })));
   }
 
   attempt(date: string): Promise<ApiResult<Attempt>> {
-    return this.#send('GET', `/api/daily/${encodeURIComponent(date)}/attempt`);
+    return this.#run(() => this.#client.api.daily[':date'].attempt.$get({ param: { date } }));
   }
 
   /** Starts today's attempt, or resumes it. */
   startAttempt(date: string): Promise<ApiResult<Attempt>> {
-    return this.#send('POST', `/api/daily/${encodeURIComponent(date)}/attempt`, {});
+    return this.#run(() => this.#client.api.daily[':date'].attempt.$post({ param: { date } }));
   }
 
   /** `log` is the hole's whole log, ending in exactly one new `d`. */
   draw(date: string, hole: number, log: string): Promise<ApiResult<DrawAnswer>> {
-    return this.#send('POST', `/api/daily/${encodeURIComponent(date)}/attempt/draw`, { hole, log });
+    return this.#run(() => this.#client.api.daily[':date'].attempt.draw.$post({ param: { date }, json: { hole, log } }));
   }
 
   /** Submits a hole's final log. */
   finishHole(date: string, hole: number, log: string): Promise<ApiResult<HoleAnswer>> {
-    return this.#send('POST', `/api/daily/${encodeURIComponent(date)}/attempt/holes/${hole}`, { log });
+    return this.#run(() =>
+      this.#client.api.daily[':date'].attempt.holes[':hole'].$post({ param: { date, hole: String(hole) }, json: { log } }),
+    );
   }
 
   standings(date: string, page: { limit?: number; offset?: number } = {}): Promise<ApiResult<Standings>> {
-    const q = new URLSearchParams();
-    if (page.limit !== undefined) q.set('limit', String(page.limit));
-    if (page.offset !== undefined) q.set('offset', String(page.offset));
-    const qs = q.size > 0 ? `?${q}` : '';
-    return this.#send('GET', `/api/daily/${encodeURIComponent(date)}/standings${qs}`);
+    const query: { limit?: string; offset?: string } = {};
+    if (page.limit !== undefined) query.limit = String(page.limit);
+    if (page.offset !== undefined) query.offset = String(page.offset);
+    return this.#run(() => this.#client.api.daily[':date'].standings.$get({ param: { date }, query }));
   }
 
   replay(date: string, playerId: string): Promise<ApiResult<Replay>> {
-    return this.#send('GET', `/api/daily/${encodeURIComponent(date)}/replays/${encodeURIComponent(playerId)}`);
+    return this.#run(() => this.#client.api.daily[':date'].replays[':playerId'].$get({ param: { date, playerId } }));
   }
 }
