@@ -1,0 +1,147 @@
+/**
+ * Solver bench: figures, not assertions.
+ *
+ *   tsx bench/solve.bench.ts [--deals N] [--from K] [--presets classic,wrap] [--baseline M] [--win-only]
+ *
+ * For deal numbers K..K+N-1 (default 1..1000) of each preset: the winnable fraction; median, p99 and max
+ * milliseconds per deal for `win` and for `strokes`; positions visited; the transposition table's peak size
+ * and the process's peak memory. Beside it, the plain memoised depth-first search (`solveBaseline`) on the
+ * first M deals (default 10: it needs about a second a deal) with the fast solver on the same deals and
+ * the ratio. `--win-only` skips `strokes` (for 10,000-deal winnable fractions).
+ */
+import { dealNumber, PRESET_NAMES, PRESETS, solve, solveBaseline, type Deal, type PresetName, type Rules } from '../src/index.ts';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const deals = Number(arg('deals') ?? 1000);
+const first = Number(arg('from') ?? 1);
+const baselineDeals = Number(arg('baseline') ?? 10);
+const winOnly = process.argv.includes('--win-only');
+const presets = (arg('presets')?.split(',') ?? [...PRESET_NAMES]) as PresetName[];
+
+const quantile = (sorted: readonly number[], q: number): number =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const median = (xs: readonly number[]): number => quantile([...xs].sort((a, b) => a - b), 0.5);
+const ms = (x: number): string => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0));
+
+let peakRss = 0;
+const sampleMemory = (): void => {
+  const rss = process.memoryUsage().rss;
+  if (rss > peakRss) peakRss = rss;
+};
+
+interface Timing {
+  readonly times: number[];
+  readonly nodes: number[];
+}
+
+function timeSolve(
+  fn: (d: Deal, r: Rules) => { winnable: boolean | null; nodes: number; strokes: number },
+  ds: readonly Deal[],
+  rules: Rules,
+): Timing & { winnable: number; strokes: number[] } {
+  const times: number[] = [];
+  const nodes: number[] = [];
+  const strokes: number[] = [];
+  let winnable = 0;
+  for (const d of ds) {
+    const t = performance.now();
+    const r = fn(d, rules);
+    times.push(performance.now() - t);
+    nodes.push(r.nodes);
+    strokes.push(r.strokes);
+    if (r.winnable) winnable++;
+    sampleMemory();
+  }
+  return { times, nodes, winnable, strokes };
+}
+
+const fast = (objective: 'win' | 'strokes') => (d: Deal, r: Rules) => {
+  const res = solve(d, r, { objective });
+  if (!res.ok) throw new Error(res.error.message);
+  return res.value;
+};
+const base = (d: Deal, r: Rules) => {
+  const res = solveBaseline(d, r, { objective: 'strokes' });
+  if (!res.ok) throw new Error(res.error.message);
+  return res.value;
+};
+
+const rows: string[][] = [];
+const baseRows: string[][] = [];
+const summary = (t: Timing): string[] => {
+  const sorted = [...t.times].sort((a, b) => a - b);
+  return [ms(quantile(sorted, 0.5)), ms(quantile(sorted, 0.99)), ms(sorted[sorted.length - 1] ?? NaN)];
+};
+
+for (const preset of presets) {
+  const rules = PRESETS[preset];
+  const ds: Deal[] = [];
+  for (let n = first; n < first + deals; n++) {
+    const d = dealNumber(n, rules);
+    if (!d.ok) throw new Error(d.error.message);
+    ds.push(d.value);
+  }
+  // Warm the JIT on deals outside the measured range.
+  for (let n = 0; n < 3; n++) {
+    const d = dealNumber(0xfffff000 + n, rules);
+    if (d.ok) solve(d.value, rules);
+  }
+  const win = timeSolve(fast('win'), ds, rules);
+  const strokes = winOnly ? null : timeSolve(fast('strokes'), ds, rules);
+  rows.push([
+    preset,
+    String(deals),
+    `${((100 * win.winnable) / deals).toFixed(1)}%`,
+    ...summary(win),
+    String(median(win.nodes)),
+    ...(strokes ? summary(strokes) : ['-', '-', '-']),
+    strokes ? String(median(strokes.nodes)) : '-',
+    strokes ? String(Math.max(...strokes.nodes)) : '-',
+  ]);
+  if (strokes && strokes.winnable !== win.winnable) console.log(`! ${preset}: win and strokes disagree on winnability`);
+  const m = Math.min(baselineDeals, deals);
+  if (m > 0 && !winOnly) {
+    const subset = ds.slice(0, m);
+    const b = timeSolve(base, subset, rules);
+    const f = { times: strokes!.times.slice(0, m), nodes: strokes!.nodes.slice(0, m) };
+    const agree = b.strokes.every((v, i) => v === strokes!.strokes[i]);
+    const bTotal = b.times.reduce((x, y) => x + y, 0);
+    const fTotal = f.times.reduce((x, y) => x + y, 0);
+    baseRows.push([
+      preset,
+      String(m),
+      ms(median(b.times)),
+      String(median(b.nodes)),
+      ms(median(f.times)),
+      String(median(f.nodes)),
+      `${(bTotal / fTotal).toFixed(1)}x`,
+      `${(median(b.nodes) / median(f.nodes)).toFixed(1)}x`,
+      agree ? 'yes' : 'NO',
+    ]);
+  }
+}
+
+function table(head: string[], body: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join('  ');
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+console.log(`\nsolve: deals ${first}..${first + deals - 1}, one core, times in ms per deal\n`);
+console.log(
+  table(
+    ['preset', 'deals', 'winnable', 'win med', 'win p99', 'win max', 'win nodes', 'strokes med', 'p99', 'max', 'nodes med', 'nodes max'],
+    rows,
+  ),
+);
+if (baseRows.length > 0) {
+  console.log('\nbaseline (plain memoised DFS, strokes) against the fast solver on the same deals\n');
+  console.log(
+    table(['preset', 'deals', 'base med', 'base nodes', 'fast med', 'fast nodes', 'time ratio', 'nodes ratio', 'agree'], baseRows),
+  );
+}
+console.log(`\npeak memory (rss): ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
