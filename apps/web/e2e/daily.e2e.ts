@@ -52,6 +52,13 @@ test("plays today's whole course with the keyboard and finds the total in the st
 
 test('a reload in the middle of a hole resumes the same board, and undo stops at the last draw', async ({ page }) => {
   await teeOff(page, uniqueName('Resume'));
+  // Rename in the settings dialog; the new name sticks across a reload.
+  const renamed = uniqueName('Renamed');
+  await page.locator('button.settings').click();
+  await page.getByLabel('Name in the standings').fill(renamed);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('button.settings')).toContainText(renamed);
+
   // Draw once, then play what fits.
   await page.keyboard.press('d');
   await settled(page);
@@ -76,6 +83,7 @@ test('a reload in the middle of a hole resumes the same board, and undo stops at
   await page.reload();
   await expect(page.getByTestId('hole-number')).toBeVisible();
   expect(await board()).toEqual(before);
+  await expect(page.locator('button.settings')).toContainText(renamed);
 
   // Undo every play since the last draw; the draw itself stays.
   const stock = before.stock;

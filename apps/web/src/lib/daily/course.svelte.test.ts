@@ -93,6 +93,19 @@ describe('DailyCourse', () => {
     expect(course.drawn).toHaveLength(1);
   });
 
+  it('the hint points at a playable column, or at the stock when nothing plays', async () => {
+    const server = new FakeDailyServer();
+    const course = await open(server);
+    for (let i = 0; i < 30 && course.phase === 'playing'; i++) {
+      const playable = playableColumns(course.position);
+      const hint = course.hint();
+      if (playable.length > 0) expect(playable).toContain(hint);
+      else expect(hint).toBe('draw');
+      await step(course);
+      expect(course.hintColumn).toBeNull();
+    }
+  });
+
   it('undo goes back to the last draw, never across it', async () => {
     const server = new FakeDailyServer();
     const course = await open(server);

@@ -79,7 +79,8 @@ export class DailyCourse {
   reconnecting = $state(false);
   /** The last failure that stopped a request (cleared by the next success). */
   failure = $state.raw<ApiFailure | null>(null);
-  hintColumn = $state<number | null>(null);
+  /** What the hint points at: a column, the stock, or nothing. */
+  hintColumn = $state<number | 'draw' | null>(null);
 
   readonly deal: Deal = $derived.by(() => this.#dealFor(this.hole, this.drawn));
   readonly position: Position = $derived.by(() => {
@@ -255,10 +256,10 @@ export class DailyCourse {
     return true;
   }
 
-  /** Shows the first column of the longest run of plays from here (null when nothing plays). */
-  hint(): number | null {
+  /** Points at the first column of the longest run of plays from here, else at the stock. */
+  hint(): number | 'draw' | null {
     if (this.phase !== 'playing' || this.over) return (this.hintColumn = null);
-    this.hintColumn = longestRun(this.position)[0] ?? null;
+    this.hintColumn = longestRun(this.position)[0] ?? (stockLeft(this.position) > 0 ? 'draw' : null);
     return this.hintColumn;
   }
 
