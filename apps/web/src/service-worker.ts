@@ -11,14 +11,28 @@ import { build, files, version } from '$service-worker';
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
 const CACHE = `golf-shell-${version}`;
-const SHELL = '/index.html';
-const ASSETS = [...build, ...files, SHELL];
+// The SPA shell: every page path serves the same index.html, so the root stands for all of them.
+const SHELL = '/';
+const ASSETS = [...build, ...files];
+
+/** A redirected response cannot answer a navigation; copy it into a plain one. */
+async function plain(res: Response): Promise<Response> {
+  if (!res.redirected) return res;
+  return new Response(await res.blob(), {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
+}
 
 sw.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(ASSETS))
+      .then(async (cache) => {
+        await cache.addAll(ASSETS);
+        await cache.put(SHELL, await plain(await fetch(SHELL, { cache: 'reload' })));
+      })
       .then(() => sw.skipWaiting()),
   );
 });
