@@ -5,7 +5,7 @@
  * right total, and stops the server. Players see only what the API shows them (the layouts and their draws).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ const arg = (name: string): string | undefined => {
 };
 const PLAYERS = Number(arg('players') ?? process.env.BENCH_PLAYERS ?? 100);
 const SECRET = 'bench-secret-not-for-production';
+const COMPATIBILITY_DATE = /"compatibility_date":\s*"([\d-]+)"/.exec(readFileSync(join(root, 'wrangler.jsonc'), 'utf8'))?.[1];
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' };
 
 function freePort(): Promise<number> {
@@ -33,19 +34,45 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number, persist: string): Promise<ChildProcess> {
+/**
+ * The worker is bundled once and served without watching (`--no-bundle`), with an empty assets folder, so edits
+ * elsewhere in the repository cannot restart it mid-run.
+ */
+async function startServer(port: number, work: string): Promise<ChildProcess> {
+  const persist = join(work, 'state');
+  const dist = join(work, 'dist');
+  const assets = join(work, 'assets');
+  mkdirSync(assets, { recursive: true });
+  // The bundler reads wrangler.jsonc, whose assets folder (the web build) must exist.
   spawnSync(process.execPath, [join(root, 'scripts', 'prepare-dev.mjs')], { stdio: 'inherit' });
-  const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist], {
-    cwd: root,
+  const build = spawnSync(wrangler, ['deploy', '--dry-run', '--outdir', dist], { cwd: root, env, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`bundling failed:\n${build.stdout}\n${build.stderr}`);
+  const config = join(work, 'wrangler.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      name: 'golf-daily-bench',
+      main: join(dist, 'index.js'),
+      no_bundle: true,
+      compatibility_date: COMPATIBILITY_DATE,
+      send_metrics: false,
+      assets: { directory: assets, not_found_handling: 'single-page-application', run_worker_first: ['/api/*'] },
+      d1_databases: [{ binding: 'DB', database_name: 'golf-daily', database_id: 'bench', migrations_dir: join(root, 'migrations') }],
+      vars: { DAILY_SECRET: SECRET },
+    }),
+  );
+  const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '-c', config, '--persist-to', persist], {
+    cwd: work,
     env,
     encoding: 'utf8',
   });
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
-  const child = spawn(
-    wrangler,
-    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persist, '--var', `DAILY_SECRET:${SECRET}`],
-    { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(wrangler, ['dev', '-c', config, '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persist], {
+    cwd: work,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
@@ -150,10 +177,10 @@ const percentile = (sorted: number[], p: number): number => sorted[Math.min(sort
 
 async function main(): Promise<void> {
   const port = await freePort();
-  const persist = mkdtempSync(join(tmpdir(), 'golf-bench-'));
+  const work = mkdtempSync(join(tmpdir(), 'golf-bench-'));
   const base = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
-  const server = await startServer(port, persist);
+  const server = await startServer(port, work);
   let failed = false;
   try {
     console.log(`server ready on ${base} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -200,7 +227,7 @@ async function main(): Promise<void> {
   } finally {
     stopServer(server);
     await new Promise((r) => setTimeout(r, 500));
-    rmSync(persist, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   }
   if (failed) {
     console.log('FAILED');
