@@ -91,3 +91,53 @@ test('a reload in the middle of a hole resumes the same board, and undo stops at
   expect(await page.getByTestId('stock-count').textContent()).toBe(stock);
   await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
 });
+
+test('a draw whose answer is lost on the network is retried: exactly one card is drawn', async ({ page }) => {
+  await teeOff(page, uniqueName('Lossy'));
+  const stock = page.getByTestId('stock-count');
+  await expect(stock).toHaveText('16');
+  let lost = 0;
+  await page.route('**/attempt/draw', async (route) => {
+    if (lost === 0) {
+      lost++;
+      await route.fetch(); // the server records the draw...
+      await route.abort('connectionreset'); // ...but its answer never arrives
+    } else await route.continue();
+  });
+  await page.keyboard.press('d');
+  await settled(page);
+  await expect(stock).toHaveText('15');
+  expect(lost).toBe(1);
+  // The server agrees: one card drawn on hole one.
+  const attempt = await page.evaluate(async (date) => {
+    const player = JSON.parse(localStorage.getItem('golf.player.v1') ?? '{}') as { token?: string };
+    const res = await fetch(`/api/daily/${date}/attempt`, { headers: { authorization: `Bearer ${player.token}` } });
+    return (await res.json()) as { holes: { drawn: string[]; log: string }[] };
+  }, utcToday());
+  expect(attempt.holes[0]!.drawn).toHaveLength(1);
+  expect(attempt.holes[0]!.log).toBe('d');
+  expect(await page.getByTestId('waste').getAttribute('data-card')).toBe(attempt.holes[0]!.drawn[0]);
+});
+
+test('another device resumes the attempt from the server up to the last draw', async ({ page, browser }) => {
+  await teeOff(page, uniqueName('Devices'));
+  await page.keyboard.press('d');
+  await settled(page);
+  await page.keyboard.press('d');
+  await settled(page);
+  const identity = await page.evaluate(() => localStorage.getItem('golf.player.v1'));
+  const snapshot = async (p: typeof page) => ({
+    waste: await p.getByTestId('waste').getAttribute('data-card'),
+    stock: await p.getByTestId('stock-count').textContent(),
+  });
+  const here = await snapshot(page);
+
+  const other = await browser.newContext({ reducedMotion: 'reduce' });
+  await other.addInitScript((id) => localStorage.setItem('golf.player.v1', id ?? ''), identity);
+  const phone = await other.newPage();
+  await phone.goto('/');
+  await expect(phone.getByTestId('hole-number')).toContainText('Hole 1 of 9');
+  expect(await snapshot(phone)).toEqual(here);
+  await expect(phone.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  await other.close();
+});
