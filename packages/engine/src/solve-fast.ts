@@ -74,7 +74,10 @@ export class DealSearch {
   #bmask = 0;
   readonly #depth = new Int32Array(COLUMNS);
   readonly #colMask = new Int32Array(COLUMNS);
-  #stuck = false;
+  readonly #suf = new Int32Array(COLUMNS);
+  readonly #useReach: boolean;
+  readonly #useMatching: boolean;
+  readonly #useDominance: boolean;
   #clockCheck = 0;
   #wrap: boolean;
   #qok: boolean;
@@ -84,6 +87,9 @@ export class DealSearch {
 
   constructor(deal: Deal, rules: Rules, tuning: SearchTuning = {}) {
     this.tuning = { reach: true, matching: true, ordering: true, dominance: true, ...tuning };
+    this.#useReach = this.tuning.reach;
+    this.#useMatching = this.tuning.matching;
+    this.#useDominance = this.tuning.dominance;
     this.#wrap = rules.wrap;
     this.#qok = rules.queenOnKing;
     this.colRank = new Int8Array(COLUMNS * COLUMN_HEIGHT);
@@ -165,104 +171,114 @@ export class DealSearch {
   lowerBound(left: number, drawn: number, top: number, beta: number): number {
     const s = this.stockLen - drawn;
     if (beta <= -s) return -s;
-    const t = this.tuning;
-    let reached = left;
-    if (t.reach) {
-      reached = this.reach(drawn, top);
-      if (reached < left && !t.matching) return left - reached;
-    } else if (t.matching) this.countBoard();
-    if (!t.matching) return -s;
-    // Every card played needs a distinct card just before it: a played board card, the waste top (if an
-    // exposed card fits it) or a drawn stock card.
-    const pred = this.#pred;
-    const succ = this.#succ;
-    pred.set(succ);
-    let extra = 0;
-    if (!this.#stuck) {
-      if (top >= 0) pred[top]!++;
-      else extra = 1;
+    const h = this.h;
+    const colRank = this.colRank;
+    const topMask = this.fitMask[top + 1]!;
+    let stuck = true;
+    for (let c = 0; c < COLUMNS && stuck; c++) {
+      const hc = h[c]!;
+      if (hc > 0 && (topMask >> colRank[c * COLUMN_HEIGHT + hc - 1]!) & 1) stuck = false;
     }
+    // Every card played needs a distinct card just before it: a played board card, the waste top (if an
+    // exposed card fits it) or a drawn stock card. First with every board card, then with only those the
+    // reachability fixpoint keeps.
+    const pred = this.#pred;
     const stockCnt = this.stockCnt;
-    const base = drawn * 13;
-    for (let r = 0; r < 13; r++) pred[r]! += stockCnt[base + r]!;
-    let m = this.flow(pred, succ) + extra;
-    if (m > reached) m = reached;
-    if (reached < left || m < left) return left - m;
-    if (beta > 0) return -s;
+    const sBase = drawn * 13;
+    const extra = !stuck && top < 0 ? 1 : 0;
+    let m = 0;
+    if (this.#useMatching) {
+      const bcnt = this.#bcnt;
+      for (let r = 0; r < 13; r++) pred[r] = bcnt[r]! + stockCnt[sBase + r]!;
+      if (!stuck && top >= 0) pred[top]!++;
+      m = this.flow(pred, bcnt) + extra;
+      if (m > left) m = left;
+      // No clear: at least the unmatched cards stay.
+      if (m < left && left - m >= beta) return left - m;
+    }
+    if (this.#useReach) {
+      const reached = this.reach(top, this.stockHas[drawn]!);
+      if (reached < left) {
+        if (!this.#useMatching) return left - reached;
+        const succ = this.#succ;
+        for (let r = 0; r < 13; r++) pred[r] = succ[r]! + stockCnt[sBase + r]!;
+        if (!stuck && top >= 0) pred[top]!++;
+        m = this.flow(pred, succ) + extra;
+        return left - (m < reached ? m : reached);
+      }
+    }
+    if (m < left) return left - m;
+    if (beta > 0 || !this.#useMatching) return -s;
     // A clear is possible as far as these bounds see. It leaves -beta or more stock cards only if it needs at
-    // most d = s + beta - 1 more draws: try the matching with only those stock cards.
+    // most d = s + beta - 1 more draws: try the bounds with only those stock cards.
     const d = s + beta - 1;
-    const end = (drawn + s) * 13;
+    const bcnt = this.#bcnt;
     const cut = (drawn + d) * 13;
-    for (let r = 0; r < 13; r++) pred[r]! -= stockCnt[cut + r]! - stockCnt[end + r]!;
-    m = this.flow(pred, succ) + extra;
-    return m < left ? beta : -s;
+    const end = (drawn + s) * 13;
+    for (let r = 0; r < 13; r++) pred[r] = bcnt[r]! + stockCnt[sBase + r]! - (stockCnt[cut + r]! - stockCnt[end + r]!);
+    if (!stuck && top >= 0) pred[top]!++;
+    m = this.flow(pred, bcnt) + extra;
+    if (m < left) return beta;
+    if (this.#useReach && d < s) {
+      let mask = 0;
+      for (let j = drawn; j < drawn + d; j++) mask |= 1 << this.stockRank[j]!;
+      if (this.reach(top, mask) < left) return beta;
+    }
+    return -s;
   }
 
   /**
    * Board cards that might still be played: the least fixpoint from the sources (stock cards still to come,
    * the waste top for an exposed card), a card being reachable when every card above it is and some reachable
-   * card could be the waste just before it (in another column, or directly above it). Counts the reachable
-   * cards' ranks into `succ` and whether the waste top fits an exposed card into `stuck`.
+   * card could be the waste just before it (in another column, or directly above it). `stockHas`: the ranks
+   * of the stock cards that may still be drawn. Counts the reachable cards' ranks into `succ`.
    */
-  reach(drawn: number, top: number): number {
+  reach(top: number, stockHas: number): number {
     const h = this.h;
     const colRank = this.colRank;
     const supMask = this.supMask;
-    const stockHas = this.stockHas[drawn]!;
     const topMask = this.fitMask[top + 1]!;
     const depth = this.#depth;
     const colMask = this.#colMask;
     const succ = this.#succ;
     succ.fill(0);
-    let stuck = true;
-    let all = 0;
-    for (let c = 0; c < COLUMNS; c++) {
-      depth[c] = 0;
-      colMask[c] = 0;
-      const hc = h[c]!;
-      if (hc > 0 && (topMask >> colRank[c * COLUMN_HEIGHT + hc - 1]!) & 1) stuck = false;
-    }
-    this.#stuck = stuck;
+    depth.fill(0);
+    colMask.fill(0);
     let reached = 0;
+    const suf = this.#suf;
     for (let changed = true; changed; ) {
       changed = false;
+      // Ranks reached in the columns right of c (as of this pass) and, in `pre`, left of c (kept current).
+      suf[COLUMNS - 1] = 0;
+      for (let c = COLUMNS - 2; c >= 0; c--) suf[c] = suf[c + 1]! | colMask[c + 1]!;
+      let pre = 0;
       for (let c = 0; c < COLUMNS; c++) {
         const hc = h[c]!;
         let i = depth[c]!;
-        if (i === hc) continue;
-        const base = c * COLUMN_HEIGHT;
-        let other = 0;
-        for (let c2 = 0; c2 < COLUMNS; c2++) if (c2 !== c) other |= colMask[c2]!;
         let mask = colMask[c]!;
-        while (i < hc) {
-          const r = colRank[base + hc - 1 - i]!;
-          const sup = supMask[r]!;
-          const ok =
-            (sup & (stockHas | other)) !== 0 ||
-            (i === 0 ? ((topMask >> r) & 1) !== 0 : (sup >> colRank[base + hc - i]!) & 1) !== 0;
-          if (!ok) break;
-          mask |= 1 << r;
-          succ[r]!++;
-          i++;
-          reached++;
-          changed = true;
+        if (i < hc) {
+          const base = c * COLUMN_HEIGHT;
+          const from = stockHas | pre | suf[c]!;
+          while (i < hc) {
+            const r = colRank[base + hc - 1 - i]!;
+            const sup = supMask[r]!;
+            const ok =
+              (sup & from) !== 0 ||
+              (i === 0 ? ((topMask >> r) & 1) !== 0 : (sup >> colRank[base + hc - i]!) & 1) !== 0;
+            if (!ok) break;
+            mask |= 1 << r;
+            succ[r]!++;
+            i++;
+            reached++;
+            changed = true;
+          }
+          depth[c] = i;
+          colMask[c] = mask;
         }
-        depth[c] = i;
-        colMask[c] = mask;
-        all |= mask;
+        pre |= mask;
       }
     }
-    void all;
     return reached;
-  }
-
-  countBoard(): void {
-    const succ = this.#succ;
-    succ.fill(0);
-    const h = this.h;
-    for (let c = 0; c < COLUMNS; c++)
-      for (let i = 0; i < h[c]!; i++) succ[this.colRank[c * COLUMN_HEIGHT + i]!]!++;
   }
 
   /** Max flow from pred ranks to succ ranks along the fits relation (two paths, or one cycle with wrap). */
@@ -347,7 +363,7 @@ export class DealSearch {
         if (best <= lb) break;
       }
     }
-    if (drawn < this.stockLen && best > lb && !(moved && this.tuning.dominance && this.drawDominated(fit))) {
+    if (drawn < this.stockLen && best > lb && !(moved && this.#useDominance && this.drawDominated(fit))) {
       moved = true;
       const r = this.stockRank[drawn]!;
       const v = this.strokes(left, drawn + 1, r, (topClear + (1 << 21)) | ((r + 1) << 26), best < beta ? best : beta);
@@ -397,7 +413,7 @@ export class DealSearch {
       if (found) return true;
       if (this.stopped) return false;
     }
-    if (drawn < this.stockLen && !(moved && this.tuning.dominance && this.drawDominated(fit))) {
+    if (drawn < this.stockLen && !(moved && this.#useDominance && this.drawDominated(fit))) {
       const r = this.stockRank[drawn]!;
       this.path.push(7);
       const found = this.win(left, drawn + 1, r, (topClear + (1 << 21)) | ((r + 1) << 26));
