@@ -25,10 +25,14 @@ export interface GameKeyHandlers {
 export function onGameKey(handlers: GameKeyHandlers): (e: KeyboardEvent) => void {
   return (e) => {
     const t = e.target;
-    if (t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)))
-      return;
-    // Space and Enter on a focused button keep their usual meaning.
-    if (t instanceof HTMLButtonElement && (e.key === ' ' || e.key === 'Enter')) return;
+    const typing =
+      t instanceof HTMLInputElement
+        ? !['checkbox', 'radio', 'button', 'submit', 'reset', 'range'].includes(t.type)
+        : t instanceof HTMLElement && (t.isContentEditable || /^(SELECT|TEXTAREA)$/.test(t.tagName));
+    if (typing) return;
+    // Space and Enter on a focused button or box keep their usual meaning.
+    const control = t instanceof HTMLButtonElement || t instanceof HTMLInputElement;
+    if (control && (e.key === ' ' || e.key === 'Enter')) return;
     const key = gameKeyOf(e);
     if (!key) return;
     e.preventDefault();
