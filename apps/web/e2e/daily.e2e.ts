@@ -10,11 +10,14 @@ test("plays today's whole course with the keyboard and finds the total in the st
   await teeOff(page, name);
   await expect(page.getByTestId('hole-number')).toContainText('Hole 1 of 9');
 
+  const shots = join(import.meta.dirname, 'screenshots');
   let moves = 0;
   for (let guard = 0; guard < 9 * 60; guard++) {
     const action = await nextAction(page);
     if (action.kind === 'done') break;
     if (action.kind === 'next') {
+      await expect(page.getByTestId('hole-result')).toBeVisible();
+      if (moves < 60) await page.screenshot({ path: join(shots, 'today-hole-done-desktop.png') });
       await page.keyboard.press('Space');
       continue;
     }
@@ -31,7 +34,6 @@ test("plays today's whole course with the keyboard and finds the total in the st
   expect(cells.map((c) => Number(c.replace('\u2212', '-'))).reduce((a, b) => a + b, 0)).toBe(total);
   await expect(page.getByTestId('rank')).toBeVisible();
   await expect(page.getByTestId('share-text')).toContainText(`Golf Daily ${utcToday()}`);
-  const shots = join(import.meta.dirname, 'screenshots');
   await page.screenshot({ path: join(shots, 'today-result-desktop.png'), fullPage: true });
   await page.setViewportSize({ width: 360, height: 740 });
   await page.screenshot({ path: join(shots, 'today-result-phone.png'), fullPage: true });
