@@ -95,12 +95,6 @@ export class DailyCourse {
   readonly canDraw: boolean = $derived(
     this.phase === 'playing' && !this.busy && !this.over && stockLeft(this.position) > 0,
   );
-  /** Strokes per hole: recorded ones, the live count for the hole on the table, null for holes ahead. */
-  readonly strokes: readonly (number | null)[] = $derived(
-    this.holes.map((h, i) =>
-      h.strokes !== null ? h.strokes : i + 1 === this.hole && this.phase === 'playing' ? this.score.strokes : null,
-    ),
-  );
 
   readonly #api: GolfApi;
   readonly #store: KeyValueStore | null;
