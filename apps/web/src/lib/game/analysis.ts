@@ -1,9 +1,18 @@
 /**
  * The one place the web app calls the engine's analysis: the post-mortem, the run planner and the coach,
- * shaped for the pages. Heavy calls (`postMortemOf`, `coachOf`) run in the solver worker, never on the page's
+ * shaped for the pages. Heavy calls (`postMortemOf`, `coachOf`, `bestPointsOf`) run in the solver worker, never on the page's
  * thread; `planRunOf` is cheap and runs on the page.
  */
-import { coach, makeMove, planRun, postMortem, type Deal, type Position, type Rules } from '@golf/engine';
+import {
+  coach,
+  makeMove,
+  planRun,
+  postMortem,
+  solve,
+  type Deal,
+  type Position,
+  type Rules,
+} from '@golf/engine';
 
 export type Verdict =
   | { readonly kind: 'cleared' }
@@ -78,4 +87,20 @@ export interface CoachLine {
 export function coachOf(pos: Position, options: { timeMs?: number } = {}): CoachLine[] {
   const advice = coach(pos, { timeMs: options.timeMs ?? 500, seed: pos.moves + 1 });
   return advice.moves.map((m) => ({ move: makeMove(m.move), expected: m.expected, samples: m.samples }));
+}
+
+export interface BestPoints {
+  /** The most run points perfect play scores in this hole. */
+  readonly points: number;
+  /** False when the search budget ran out (then it is the best line found, a lower bound). */
+  readonly exact: boolean;
+  /** The line that scores them. */
+  readonly log: string;
+}
+
+/** The most run points anyone seeing the stock could score (seed 003's scoring). */
+export function bestPointsOf(deal: Deal, rules: Rules, maxNodes = 12_000_000): BestPoints {
+  const r = solve(deal, rules, { objective: 'points', maxNodes });
+  if (!r.ok) throw new Error(r.error.message);
+  return { points: r.value.points, exact: r.value.exact, log: r.value.log };
 }

@@ -1,5 +1,5 @@
 import type { Deal, Rules } from '@golf/engine';
-import type { CoachLine, PostMortem } from '../game/analysis.ts';
+import type { BestPoints, CoachLine, PostMortem } from '../game/analysis.ts';
 import type { SolverAnswers, SolverRequest, SolverResponse } from './solver-protocol.ts';
 
 type Pending = { resolve: (v: SolverAnswers[keyof SolverAnswers]) => void; reject: (e: Error) => void };
@@ -54,6 +54,10 @@ class SolverClient {
 
   coach(deal: Deal, rules: Rules, log: string, timeMs = 500): Promise<CoachLine[]> {
     return this.#ask<'coach'>({ kind: 'coach', deal, rules, log, timeMs });
+  }
+
+  bestPoints(deal: Deal, rules: Rules): Promise<BestPoints> {
+    return this.#ask<'bestPoints'>({ kind: 'bestPoints', deal, rules });
   }
 
   cancel(): void {

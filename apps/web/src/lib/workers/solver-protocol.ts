@@ -1,5 +1,5 @@
 import type { Deal, Rules } from '@golf/engine';
-import type { CoachLine, PostMortem } from '../game/analysis.ts';
+import type { BestPoints, CoachLine, PostMortem } from '../game/analysis.ts';
 
 /** Messages to the solver worker. Every request names a hole by `(deal, rules, log)`. */
 export type SolverRequest =
@@ -17,11 +17,13 @@ export type SolverRequest =
       readonly rules: Rules;
       readonly log: string;
       readonly timeMs: number;
-    };
+    }
+  | { readonly id: number; readonly kind: 'bestPoints'; readonly deal: Deal; readonly rules: Rules };
 
 export interface SolverAnswers {
   postMortem: PostMortem;
   coach: CoachLine[];
+  bestPoints: BestPoints;
 }
 
 export type SolverResponse =
