@@ -83,7 +83,24 @@ const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const serverLog = join(persist, 'server.log');
 let server = null;
+let runner = null;
 let code = 1;
+// Ctrl-C or a CI timeout: stop the server (its own process group) before leaving.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    log(`${signal}: stopping the tests and the server`);
+    runner?.kill(signal);
+    if (server?.pid !== undefined && server.exitCode === null) {
+      try {
+        process.kill(-server.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(persist, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
 try {
   // The same steps as the API's `start` script: its local preparation (the development secret), then the
   // migrations and `wrangler dev`, but on a fresh temporary D1 and a free port.
@@ -114,12 +131,12 @@ try {
   );
   await waitForHealth(`${origin}/api/health`, server, 90_000);
   log(`server up after ${((Date.now() - started) / 1000).toFixed(1)} s; running Playwright`);
-  const pw = spawnSync(bin(web, 'playwright'), ['test', ...process.argv.slice(2)], {
+  const pw = (runner = spawn(bin(web, 'playwright'), ['test', ...process.argv.slice(2)], {
     cwd: web,
     env: { ...env, E2E_BASE_URL: origin },
     stdio: 'inherit',
-  });
-  code = pw.status ?? 1;
+  }));
+  code = await new Promise((res) => pw.on('exit', (status) => res(status ?? 1)));
 } catch (e) {
   console.error(`[e2e] ${e instanceof Error ? e.message : String(e)}`);
   if (existsSync(serverLog)) console.error(readFileSync(serverLog, 'utf8').slice(-4000));
