@@ -4,12 +4,13 @@
  * requests per second and p50/p99 latency per route, checks that every finisher is ranked exactly once with the
  * right total, and stops the server. Players see only what the API shows them (the layouts and their draws).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCard, PRESETS, rankFits, rankOf } from '@golf/engine';
+import { unstable_startWorker } from 'wrangler';
 import type { AttemptView, CourseView, DrawView, HoleResultView, NewPlayer, StandingsView } from '../src/index.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -21,7 +22,10 @@ const arg = (name: string): string | undefined => {
 const PLAYERS = Number(arg('players') ?? process.env.BENCH_PLAYERS ?? 100);
 const SECRET = 'bench-secret-not-for-production';
 const COMPATIBILITY_DATE = /"compatibility_date":\s*"([\d-]+)"/.exec(readFileSync(join(root, 'wrangler.jsonc'), 'utf8'))?.[1];
-const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' };
+// Nothing reaches the internet: no Cloudflare request metadata, no metrics (for the CLI and the in-process server).
+process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
+process.env.WRANGLER_SEND_METRICS = 'false';
+const env = { ...process.env };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -35,25 +39,20 @@ function freePort(): Promise<number> {
 }
 
 /**
- * The worker is bundled once and served without watching (`--no-bundle`), with an empty assets folder, so edits
- * elsewhere in the repository cannot restart it mid-run.
+ * Wrangler's dev server, started through its API so it can run without the devtools inspector (which records
+ * every D1 call) and without watching files (edits elsewhere in the repository cannot restart it mid-run).
+ * Migrations are applied with the CLI to the same fresh local database.
  */
-async function startServer(port: number, work: string): Promise<ChildProcess> {
+async function startServer(port: number, work: string): Promise<DevWorker> {
   const persist = join(work, 'state');
-  const dist = join(work, 'dist');
   const assets = join(work, 'assets');
   mkdirSync(assets, { recursive: true });
-  // The bundler reads wrangler.jsonc, whose assets folder (the web build) must exist.
-  spawnSync(process.execPath, [join(root, 'scripts', 'prepare-dev.mjs')], { stdio: 'inherit' });
-  const build = spawnSync(wrangler, ['deploy', '--dry-run', '--outdir', dist], { cwd: root, env, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`bundling failed:\n${build.stdout}\n${build.stderr}`);
   const config = join(work, 'wrangler.json');
   writeFileSync(
     config,
     JSON.stringify({
       name: 'golf-daily-bench',
-      main: join(dist, 'index.js'),
-      no_bundle: true,
+      main: join(root, 'src', 'index.ts'),
       compatibility_date: COMPATIBILITY_DATE,
       send_metrics: false,
       assets: { directory: assets, not_found_handling: 'single-page-application', run_worker_first: ['/api/*'] },
@@ -67,39 +66,19 @@ async function startServer(port: number, work: string): Promise<ChildProcess> {
     encoding: 'utf8',
   });
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
-  const child = spawn(wrangler, ['dev', '-c', config, '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persist], {
-    cwd: work,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const worker = await unstable_startWorker({
+    config,
+    dev: { inspector: false, watch: false, persist, logLevel: (process.env.BENCH_LOG ?? 'warn') as 'warn', server: { hostname: '127.0.0.1', port } },
   });
-  let log = '';
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  for (let i = 0; i < 120; i++) {
-    await new Promise((r) => setTimeout(r, 500));
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) break;
-  }
-  stopServer(child);
-  throw new Error(`the server did not start:\n${log}`);
+  await worker.ready;
+  return worker;
 }
 
-function stopServer(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    child.kill('SIGTERM');
-  }
-}
+type DevWorker = Awaited<ReturnType<typeof unstable_startWorker>>;
 
 const latencies = new Map<string, number[]>();
 let requests = 0;
+let proxyRetries = 0;
 
 async function call<T>(base: string, route: string, method: string, path: string, init: { token?: string; body?: unknown; ip?: string } = {}): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = {};
@@ -107,8 +86,17 @@ async function call<T>(base: string, route: string, method: string, path: string
   if (init.ip) headers['cf-connecting-ip'] = init.ip;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const t0 = performance.now();
-  const res = await fetch(base + path, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const text = await res.text();
+  let res: Response;
+  let text: string;
+  for (let attempt = 0; ; attempt++) {
+    res = await fetch(base + path, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    text = await res.text();
+    // wrangler dev's local proxy sometimes loses its connection to the worker under heavy concurrency and answers
+    // this 503 without reaching it. The protocol makes every request safe to retry, so the client retries.
+    if (res.status !== 503 || !text.includes('restarted mid-request') || attempt >= 5) break;
+    proxyRetries++;
+    await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
+  }
   const ms = performance.now() - t0;
   let body: T;
   try {
@@ -194,6 +182,7 @@ async function main(): Promise<void> {
     const results = await Promise.all(Array.from({ length: PLAYERS }, (_, i) => playOne(base, course.date, i + 1)));
     const seconds = (performance.now() - start) / 1000;
     console.log(`\n${PLAYERS} players, ${requests} requests in ${seconds.toFixed(2)} s: ${(requests / seconds).toFixed(0)} requests/s`);
+    console.log(`requests retried after a 503 from wrangler dev's proxy: ${proxyRetries}`);
     console.log('route             count   p50 ms   p99 ms');
     for (const [route, list] of [...latencies].sort()) {
       const sorted = list.slice().sort((a, b) => a - b);
@@ -225,8 +214,7 @@ async function main(): Promise<void> {
     );
     failed = !ok;
   } finally {
-    stopServer(server);
-    await new Promise((r) => setTimeout(r, 500));
+    await server.dispose();
     rmSync(work, { recursive: true, force: true });
   }
   if (failed) {
