@@ -186,6 +186,13 @@ describe('draws', () => {
     expect([r.status, errorCode(r)]).toEqual([409, 'ERR_NOT_DRAWN']);
     expect(JSON.stringify(r.body)).not.toMatch(/"card"/);
     expect((await attemptOf(client, token)).body.holes[0]).toMatchObject({ log: '', drawn: [] });
+    // Whatever follows an unseen draw (legal or not), the answer is the same and tells nothing about the card.
+    for (let c = 1; c <= 7; c++) {
+      const moves = await draw(client, token, 1, `d${c}d`);
+      expect([moves.status, errorCode(moves)]).toEqual([409, 'ERR_NOT_DRAWN']);
+      const fin = await finish(client, token, 1, `d${c}`);
+      expect([fin.status, errorCode(fin)]).toEqual([409, 'ERR_NOT_DRAWN']);
+    }
   });
 
   it('refuses a rewritten history', async () => {

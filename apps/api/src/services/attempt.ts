@@ -114,6 +114,11 @@ function replayOrThrow(course: Course, hole: number, log: string) {
  * One draw. `log` is the hole's whole log ending in exactly one new `d`; it must extend the log recorded at the
  * previous draw and replay legally. The answer is the next stock card. Sending a log that was already recorded
  * (a retry) answers the same card again.
+ *
+ * The common case costs one write: a log that replays legally is recorded by a compare-and-set that itself
+ * demands everything else (current unfinished hole, exactly one draw more than recorded, the recorded log as a
+ * prefix). Anything else is then explained from the stored state, checked in the documented order, so an error
+ * never depends on a card the player has not drawn.
  */
 export async function draw(
   ctx: ServiceContext,
@@ -126,9 +131,11 @@ export async function draw(
   const course = await ensureCourse(ctx, date);
   const stock = course.holes[hole - 1]!.deal.stock;
   const answer = (k: number): DrawView => ({ hole, card: makeCard(stock[k - 1]!), stockLeft: stock.length - k });
+  const k = countDraws(log);
+  const record = (drawn: number) => ctx.storage.recordDraw({ date, playerId, hole, drawn, log, now: ctx.now.getTime() });
+  if (replay(course.holes[hole - 1]!.deal, RULES, log).ok && (await record(k - 1))) return answer(k);
   for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
     const state = await loadAttempt(ctx, date, playerId);
-    const k = countDraws(log);
     const recorded = state.holes[hole - 1]!;
     // A retry of an earlier draw: the same log as recorded then is answered with the same card.
     if (recorded.strokes === null && k <= recorded.drawn && prefixThroughDraw(recorded.log, k) === log) return answer(k);
@@ -140,11 +147,7 @@ export async function draw(
       throw new ApiError('ERR_NOT_DRAWN', 'draw one card per request: the log holds a draw that was never requested');
     }
     replayOrThrow(course, hole, log);
-    if (
-      await ctx.storage.recordDraw({ date, playerId, hole, drawn: recorded.drawn, log, now: ctx.now.getTime() })
-    ) {
-      return answer(k);
-    }
+    if (await record(recorded.drawn)) return answer(k);
     // Another request changed the hole first: look again.
   }
   throw new ApiError('ERR_CONFLICT', 'the hole changed while drawing; fetch the attempt and retry');
@@ -153,7 +156,7 @@ export async function draw(
 /**
  * Finishes the current hole. The log must extend the recorded draw log, hold no draw that was not requested,
  * replay legally in full and leave the hole over. The same log sent again for a finished hole answers the same
- * result; any other log for it is refused.
+ * result; any other log for it is refused. Like a draw, the common case is one compare-and-set write.
  */
 export async function finishHole(
   ctx: ServiceContext,
@@ -164,28 +167,34 @@ export async function finishHole(
 ): Promise<HoleResultView> {
   requireOpen(date, ctx.now);
   const course = await ensureCourse(ctx, date);
+  const deal = course.holes[hole - 1]!.deal;
+  const k = countDraws(log);
+  const result = (strokes: number, total: number): HoleResultView => ({ hole, strokes, total, finished: hole === COURSE_HOLES });
+  const record = (drawn: number, strokes: number) =>
+    ctx.storage.finishHole({ date, playerId, hole, drawn, log, strokes, now: ctx.now.getTime() });
+  const quick = replay(deal, RULES, log);
+  if (quick.ok) {
+    const score = scoreOf(quick.value);
+    const total = score.over ? await record(k, score.strokes) : null;
+    if (total !== null) return result(score.strokes, total);
+  }
   for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
     const state = await loadAttempt(ctx, date, playerId);
     const recorded = state.holes[hole - 1]!;
     if (recorded.strokes !== null && recorded.log === log) {
-      const total = state.holes.slice(0, hole).reduce((sum, h) => sum + (h.strokes ?? 0), 0);
-      return { hole, strokes: recorded.strokes, total, finished: hole === COURSE_HOLES };
+      return result(recorded.strokes, state.holes.slice(0, hole).reduce((sum, h) => sum + (h.strokes ?? 0), 0));
     }
     requirePlayable(state, hole);
     if (!log.startsWith(recorded.log)) {
       throw new ApiError('ERR_HISTORY_REWRITTEN', `the log must extend the one recorded at your last draw: "${recorded.log}"`);
     }
-    if (countDraws(log) > recorded.drawn) {
+    if (k > recorded.drawn) {
       throw new ApiError('ERR_NOT_DRAWN', `the log draws more cards than the ${recorded.drawn} you drew`);
     }
     const score = scoreOf(replayOrThrow(course, hole, log));
     if (!score.over) throw new ApiError('ERR_HOLE_NOT_OVER', `hole ${hole} is not over: a card can still be played or drawn`);
-    const now = ctx.now.getTime();
-    if (
-      await ctx.storage.finishHole({ date, playerId, hole, drawn: recorded.drawn, log, strokes: score.strokes, now })
-    ) {
-      return { hole, strokes: score.strokes, total: state.total + score.strokes, finished: hole === COURSE_HOLES };
-    }
+    const total = await record(recorded.drawn, score.strokes);
+    if (total !== null) return result(score.strokes, total);
   }
   throw new ApiError('ERR_CONFLICT', 'the hole changed while finishing; fetch the attempt and retry');
 }

@@ -137,12 +137,13 @@ export class D1Storage implements Storage {
   async recordDraw(d: { date: string; playerId: string; hole: number; drawn: number; log: string; now: number }): Promise<boolean> {
     const result = await this.#db
       .prepare(
-        `UPDATE attempt_holes SET log = ?, drawn = drawn + 1, draw_times = json_insert(draw_times, '$[#]', ?)
-         WHERE date = ? AND player_id = ? AND hole = ? AND drawn = ? AND strokes IS NULL
-           AND hole = (SELECT hole FROM attempts WHERE date = ? AND player_id = ?)
+        `UPDATE attempt_holes SET log = ?1, drawn = drawn + 1, draw_times = json_insert(draw_times, '$[#]', ?2)
+         WHERE date = ?3 AND player_id = ?4 AND hole = ?5 AND drawn = ?6 AND strokes IS NULL
+           AND substr(?1, 1, length(log)) = log
+           AND hole = (SELECT hole FROM attempts WHERE date = ?3 AND player_id = ?4)
          RETURNING hole`,
       )
-      .bind(d.log, d.now, d.date, d.playerId, d.hole, d.drawn, d.date, d.playerId)
+      .bind(d.log, d.now, d.date, d.playerId, d.hole, d.drawn)
       .run();
     return result.results.length === 1;
   }
@@ -155,17 +156,18 @@ export class D1Storage implements Storage {
     log: string;
     strokes: number;
     now: number;
-  }): Promise<boolean> {
+  }): Promise<number | null> {
     // One transaction. The attempt moves on only from this hole, so a concurrent second finish changes nothing.
     const [holeResult, attemptResult] = await this.#db.batch([
       this.#db
         .prepare(
-          `UPDATE attempt_holes SET log = ?, strokes = ?, finished_at = ?
-           WHERE date = ? AND player_id = ? AND hole = ? AND drawn = ? AND strokes IS NULL
-             AND hole = (SELECT hole FROM attempts WHERE date = ? AND player_id = ?)
+          `UPDATE attempt_holes SET log = ?1, strokes = ?2, finished_at = ?3
+           WHERE date = ?4 AND player_id = ?5 AND hole = ?6 AND drawn = ?7 AND strokes IS NULL
+             AND substr(?1, 1, length(log)) = log
+             AND hole = (SELECT hole FROM attempts WHERE date = ?4 AND player_id = ?5)
            RETURNING hole`,
         )
-        .bind(f.log, f.strokes, f.now, f.date, f.playerId, f.hole, f.drawn, f.date, f.playerId),
+        .bind(f.log, f.strokes, f.now, f.date, f.playerId, f.hole, f.drawn),
       this.#db
         .prepare(
           `UPDATE attempts
@@ -174,14 +176,15 @@ export class D1Storage implements Storage {
            WHERE date = ?3 AND player_id = ?4 AND hole = ?5
              AND EXISTS (SELECT 1 FROM attempt_holes
                          WHERE date = ?3 AND player_id = ?4 AND hole = ?5 AND finished_at = ?2 AND log = ?6)
-           RETURNING hole`,
+           RETURNING total`,
         )
         .bind(f.strokes, f.now, f.date, f.playerId, f.hole, f.log),
     ]);
     // Changes are read from RETURNING rows: D1's change counts include the rows the triggers write.
     const applied = holeResult?.results.length === 1;
-    if (applied !== (attemptResult?.results.length === 1)) throw new Error('attempt and hole rows disagree');
-    return applied;
+    const total = (attemptResult?.results as { total: number }[] | undefined)?.[0]?.total;
+    if (applied !== (total !== undefined)) throw new Error('attempt and hole rows disagree');
+    return total ?? null;
   }
 
   async dayCounts(date: string): Promise<DayCountsRecord> {

@@ -22,9 +22,15 @@ export interface Storage {
   /** Creates the attempt and its nine empty holes unless the player already has one that day. */
   startAttempt(date: string, playerId: string, now: number, ipHash: string): Promise<void>;
   attempt(date: string, playerId: string): Promise<AttemptRecord | null>;
-  /** Records one more draw on the current hole if it still has `drawn` draws and is unfinished. */
+  /**
+   * Records one more draw on the current hole if it is unfinished, has `drawn` draws and its recorded log is a
+   * prefix of `log`.
+   */
   recordDraw(draw: { date: string; playerId: string; hole: number; drawn: number; log: string; now: number }): Promise<boolean>;
-  /** Records a finished hole (and the attempt after hole 9) if the hole is current, unfinished, with `drawn` draws. */
+  /**
+   * Records a finished hole (and the attempt after hole 9) if the hole is current, unfinished, has `drawn` draws
+   * and its recorded log is a prefix of `log`. Answers the attempt's new total, or null when nothing was written.
+   */
   finishHole(finish: {
     date: string;
     playerId: string;
@@ -33,7 +39,7 @@ export interface Storage {
     log: string;
     strokes: number;
     now: number;
-  }): Promise<boolean>;
+  }): Promise<number | null>;
 
   /** The day's counts: attempts started, and finishers per total (ascending). */
   dayCounts(date: string): Promise<DayCountsRecord>;
