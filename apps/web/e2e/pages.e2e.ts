@@ -44,6 +44,18 @@ for (const size of ['desktop', 'phone'] as const) {
     const page = await context.newPage();
     await page.goto('/');
     await check(page, 'today-welcome', size);
+    // A returning player on a new day: a name, no attempt yet.
+    const created = await page.request.post('/api/players', { data: { name: uniqueName('Back') } });
+    expect(created.status()).toBe(201);
+    const returning = await context.newPage();
+    const player: unknown = await created.json();
+    await returning.addInitScript((p) => localStorage.setItem('golf.player.v1', JSON.stringify(p)), player);
+    await returning.goto('/');
+    await expect(returning.getByRole('button', { name: "Start today's round" })).toBeVisible();
+    await check(returning, 'today-ready', size);
+    await returning.close();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/');
     await teeOff(page, uniqueName(size === 'phone' ? 'Phone' : 'Desk'));
     await check(page, 'today-course', size);
     for (const p of PAGES) {
