@@ -61,8 +61,11 @@ export function createApp(options: AppOptions = {}) {
     }),
   );
   app.use('*', async (c, next) => {
+    const start = performance.now();
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    // Time spent in the app, storage included (Workers clocks advance across I/O only).
+    c.res.headers.set('Server-Timing', `app;dur=${(performance.now() - start).toFixed(1)}`);
   });
   return app
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))
