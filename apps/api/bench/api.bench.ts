@@ -11,7 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCard, PRESETS, rankFits, rankOf } from '@golf/engine';
 import { unstable_startWorker } from 'wrangler';
-import type { AttemptView, CourseView, DrawView, HoleResultView, NewPlayer, StandingsView } from '../src/index.ts';
+import type {
+  AttemptView,
+  CourseView,
+  DrawView,
+  HoleResultView,
+  NewPlayer,
+  StandingsView,
+} from '../src/index.ts';
 
 const root = join(import.meta.dirname, '..');
 const wrangler = join(root, 'node_modules', '.bin', 'wrangler');
@@ -21,7 +28,9 @@ const arg = (name: string): string | undefined => {
 };
 const PLAYERS = Number(arg('players') ?? process.env.BENCH_PLAYERS ?? 100);
 const SECRET = 'bench-secret-not-for-production';
-const COMPATIBILITY_DATE = /"compatibility_date":\s*"([\d-]+)"/.exec(readFileSync(join(root, 'wrangler.jsonc'), 'utf8'))?.[1];
+const COMPATIBILITY_DATE = /"compatibility_date":\s*"([\d-]+)"/.exec(
+  readFileSync(join(root, 'wrangler.jsonc'), 'utf8'),
+)?.[1];
 // Nothing reaches the internet: no Cloudflare request metadata, no metrics (for the CLI and the in-process server).
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
 process.env.WRANGLER_SEND_METRICS = 'false';
@@ -33,7 +42,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -55,20 +66,41 @@ async function startServer(port: number, work: string): Promise<DevWorker> {
       main: join(root, 'src', 'index.ts'),
       compatibility_date: COMPATIBILITY_DATE,
       send_metrics: false,
-      assets: { directory: assets, not_found_handling: 'single-page-application', run_worker_first: ['/api/*'] },
-      d1_databases: [{ binding: 'DB', database_name: 'golf-daily', database_id: 'bench', migrations_dir: join(root, 'migrations') }],
+      assets: {
+        directory: assets,
+        not_found_handling: 'single-page-application',
+        run_worker_first: ['/api/*'],
+      },
+      d1_databases: [
+        {
+          binding: 'DB',
+          database_name: 'golf-daily',
+          database_id: 'bench',
+          migrations_dir: join(root, 'migrations'),
+        },
+      ],
       vars: { DAILY_SECRET: SECRET },
     }),
   );
-  const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '-c', config, '--persist-to', persist], {
-    cwd: work,
-    env,
-    encoding: 'utf8',
-  });
+  const migrate = spawnSync(
+    wrangler,
+    ['d1', 'migrations', 'apply', 'DB', '--local', '-c', config, '--persist-to', persist],
+    {
+      cwd: work,
+      env,
+      encoding: 'utf8',
+    },
+  );
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
   const worker = await unstable_startWorker({
     config,
-    dev: { inspector: false, watch: false, persist, logLevel: (process.env.BENCH_LOG ?? 'warn') as 'warn', server: { hostname: '127.0.0.1', port } },
+    dev: {
+      inspector: false,
+      watch: false,
+      persist,
+      logLevel: (process.env.BENCH_LOG ?? 'warn') as 'warn',
+      server: { hostname: '127.0.0.1', port },
+    },
   });
   await worker.ready;
   return worker;
@@ -82,7 +114,13 @@ let proxyRetries = 0;
 /** The app's own time per request (its Server-Timing header), without the client, the network and the dev proxy. */
 const appTimes = new Map<string, number[]>();
 
-async function call<T>(base: string, route: string, method: string, path: string, init: { token?: string; body?: unknown; ip?: string } = {}): Promise<{ status: number; body: T }> {
+async function call<T>(
+  base: string,
+  route: string,
+  method: string,
+  path: string,
+  init: { token?: string; body?: unknown; ip?: string } = {},
+): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.ip) headers['cf-connecting-ip'] = init.ip;
@@ -91,7 +129,11 @@ async function call<T>(base: string, route: string, method: string, path: string
   let res: Response;
   let text: string;
   for (let attempt = 0; ; attempt++) {
-    res = await fetch(base + path, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    res = await fetch(base + path, {
+      method,
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
     text = await res.text();
     // wrangler dev's local proxy sometimes loses its connection to the worker under heavy concurrency and answers
     // this 503 without reaching it. The protocol makes every request safe to retry, so the client retries.
@@ -132,10 +174,19 @@ const card = (text: string): number => {
 /** One player's whole attempt: play the first column that fits, else draw, until each hole is over. */
 async function playOne(base: string, date: string, i: number): Promise<{ id: string; total: number }> {
   const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-  const player = expectOk(await call<NewPlayer>(base, 'POST /players', 'POST', '/api/players', { body: { name: `Bench ${i}` }, ip }), 'player');
+  const player = expectOk(
+    await call<NewPlayer>(base, 'POST /players', 'POST', '/api/players', {
+      body: { name: `Bench ${i}` },
+      ip,
+    }),
+    'player',
+  );
   const token = player.token;
   const course = expectOk(await call<CourseView>(base, 'GET /daily', 'GET', '/api/daily'), 'course');
-  expectOk(await call<AttemptView>(base, 'POST attempt', 'POST', `/api/daily/${date}/attempt`, { token, ip }), 'start');
+  expectOk(
+    await call<AttemptView>(base, 'POST attempt', 'POST', `/api/daily/${date}/attempt`, { token, ip }),
+    'start',
+  );
   let total = 0;
   for (const layout of course.holes) {
     const columns = layout.columns.map((col) => col.map(card));
@@ -143,13 +194,18 @@ async function playOne(base: string, date: string, i: number): Promise<{ id: str
     let stockLeft = layout.stockSize;
     let log = '';
     for (let step = 0; step < 60 && columns.some((c) => c.length > 0); step++) {
-      const c = columns.findIndex((col) => col.length > 0 && rankFits(PRESETS.classic, rankOf(top), rankOf(col[col.length - 1]!)));
+      const c = columns.findIndex(
+        (col) => col.length > 0 && rankFits(PRESETS.classic, rankOf(top), rankOf(col[col.length - 1]!)),
+      );
       if (c >= 0) {
         top = columns[c]!.pop()!;
         log += String(c + 1);
       } else if (stockLeft > 0) {
         const d = expectOk(
-          await call<DrawView>(base, 'POST draw', 'POST', `/api/daily/${date}/attempt/draw`, { token, body: { hole: layout.hole, log: `${log}d` } }),
+          await call<DrawView>(base, 'POST draw', 'POST', `/api/daily/${date}/attempt/draw`, {
+            token,
+            body: { hole: layout.hole, log: `${log}d` },
+          }),
           'draw',
         );
         log += 'd';
@@ -158,16 +214,28 @@ async function playOne(base: string, date: string, i: number): Promise<{ id: str
       } else break;
     }
     const r = expectOk(
-      await call<HoleResultView>(base, 'POST hole', 'POST', `/api/daily/${date}/attempt/holes/${layout.hole}`, { token, body: { log } }),
+      await call<HoleResultView>(
+        base,
+        'POST hole',
+        'POST',
+        `/api/daily/${date}/attempt/holes/${layout.hole}`,
+        { token, body: { log } },
+      ),
       `hole ${layout.hole}`,
     );
     total = r.total;
   }
-  expectOk(await call<StandingsView>(base, 'GET standings', 'GET', `/api/daily/${date}/standings?limit=10`, { token }), 'standings');
+  expectOk(
+    await call<StandingsView>(base, 'GET standings', 'GET', `/api/daily/${date}/standings?limit=10`, {
+      token,
+    }),
+    'standings',
+  );
   return { id: player.id, total };
 }
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function main(): Promise<void> {
   const port = await freePort();
@@ -180,15 +248,21 @@ async function main(): Promise<void> {
     console.log(`server ready on ${base} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const c0 = performance.now();
     const course = expectOk(await call<CourseView>(base, 'course creation', 'GET', '/api/daily'), 'course');
-    console.log(`course ${course.date} created (seed, deals, perfect play) in ${(performance.now() - c0).toFixed(0)} ms`);
+    console.log(
+      `course ${course.date} created (seed, deals, perfect play) in ${(performance.now() - c0).toFixed(0)} ms`,
+    );
     latencies.clear();
     appTimes.clear();
     requests = 0;
 
     const start = performance.now();
-    const results = await Promise.all(Array.from({ length: PLAYERS }, (_, i) => playOne(base, course.date, i + 1)));
+    const results = await Promise.all(
+      Array.from({ length: PLAYERS }, (_, i) => playOne(base, course.date, i + 1)),
+    );
     const seconds = (performance.now() - start) / 1000;
-    console.log(`\n${PLAYERS} players, ${requests} requests in ${seconds.toFixed(2)} s: ${(requests / seconds).toFixed(0)} requests/s`);
+    console.log(
+      `\n${PLAYERS} players, ${requests} requests in ${seconds.toFixed(2)} s: ${(requests / seconds).toFixed(0)} requests/s`,
+    );
     console.log(`requests retried after a 503 from wrangler dev's proxy: ${proxyRetries}`);
     console.log('route             count   p50 ms   p99 ms   (in the app: p50 ms  p99 ms)');
     const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-').padStart(8);
@@ -206,7 +280,12 @@ async function main(): Promise<void> {
     let board: StandingsView | undefined;
     for (let offset = 0; offset <= PLAYERS; offset += 100) {
       board = expectOk(
-        await call<StandingsView>(base, 'GET standings', 'GET', `/api/daily/${course.date}/standings?limit=100&offset=${offset}`),
+        await call<StandingsView>(
+          base,
+          'GET standings',
+          'GET',
+          `/api/daily/${course.date}/standings?limit=100&offset=${offset}`,
+        ),
         'standings',
       );
       entries.push(...board.entries);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, AppOptions } from './env.ts';
 import { ApiError, type ErrorBody } from './errors.ts';
 import { dailyRoutes } from './routes/daily.ts';
@@ -11,11 +12,15 @@ import { solvePerfect } from './services/course.ts';
 export const BODY_LIMIT = 16 * 1024;
 
 /** Maps anything thrown to a JSON error. Known errors keep their status; everything else is a logged 500. */
-function toErrorResponse(error: unknown): { status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500; body: ErrorBody; headers: Record<string, string> } {
+function toErrorResponse(error: unknown): {
+  status: ContentfulStatusCode;
+  body: ErrorBody;
+  headers: Record<string, string>;
+} {
   if (error instanceof ApiError) {
     const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
     if (error.retryAfter !== undefined) headers['Retry-After'] = String(Math.ceil(error.retryAfter));
-    return { status: error.status as 400, body: error.toBody(), headers };
+    return { status: error.status, body: error.toBody(), headers };
   }
   if (error instanceof HTTPException && error.status === 400) {
     // Hono's own parse errors, e.g. malformed JSON.
@@ -49,7 +54,12 @@ export function createApp(options: AppOptions = {}) {
     return c.json(body, status, headers);
   });
   app.notFound((c) =>
-    c.json({ error: { code: 'ERR_NOT_FOUND', message: `no route ${c.req.method} ${c.req.path}` } } satisfies ErrorBody, 404),
+    c.json(
+      {
+        error: { code: 'ERR_NOT_FOUND', message: `no route ${c.req.method} ${c.req.path}` },
+      } satisfies ErrorBody,
+      404,
+    ),
   );
   app.use(
     '*',

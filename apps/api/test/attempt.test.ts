@@ -6,7 +6,13 @@ import { DAY, errorCode, playableAtStart, playCourse, playHole, started, testCli
 
 const draw = (client: ReturnType<typeof testClient>, token: string, hole: number, log: string, date = DAY) =>
   client.call<DrawView>('POST', `/api/daily/${date}/attempt/draw`, { token, body: { hole, log } });
-const finish = (client: ReturnType<typeof testClient>, token: string, hole: number, log: string, date = DAY) =>
+const finish = (
+  client: ReturnType<typeof testClient>,
+  token: string,
+  hole: number,
+  log: string,
+  date = DAY,
+) =>
   client.call<HoleResultView>('POST', `/api/daily/${date}/attempt/holes/${hole}`, { token, body: { log } });
 const attemptOf = (client: ReturnType<typeof testClient>, token: string, date = DAY) =>
   client.call<AttemptView>('GET', `/api/daily/${date}/attempt`, { token });
@@ -29,11 +35,26 @@ describe('a whole attempt', () => {
     const { holes } = await playCourse(client, DAY, player.token);
     const strokes = holes.map((h) => h.result.strokes);
     expect(holes.map((h) => h.result.hole)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(holes.map((h) => h.result.finished)).toEqual([false, false, false, false, false, false, false, false, true]);
+    expect(holes.map((h) => h.result.finished)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
     expect(holes.at(-1)!.result.total).toBe(strokes.reduce((a, b) => a + b, 0));
 
     const attempt = await attemptOf(client, player.token);
-    expect(attempt.body).toMatchObject({ date: DAY, hole: null, finished: true, total: holes.at(-1)!.result.total });
+    expect(attempt.body).toMatchObject({
+      date: DAY,
+      hole: null,
+      finished: true,
+      total: holes.at(-1)!.result.total,
+    });
     expect(attempt.body.holes.map((h) => h.log)).toEqual(holes.map((h) => h.log));
     expect(attempt.body.holes.map((h) => h.drawn)).toEqual(holes.map((h) => h.draws.map((d) => d.card)));
 
@@ -66,7 +87,9 @@ describe('a whole attempt', () => {
       false,
       ['sign'],
     );
-    const seed = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`golf-daily/v1/${DAY}`)));
+    const seed = new Uint8Array(
+      await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`golf-daily/v1/${DAY}`)),
+    );
     const decks = courseDecks(seed);
     expect(decks.ok).toBe(true);
     if (!decks.ok) return;
@@ -93,14 +116,18 @@ describe('starting', () => {
     const client = testClient();
     const player = await client.player();
     const replies = await Promise.all(
-      Array.from({ length: 6 }, () => client.call<AttemptView>('POST', `/api/daily/${DAY}/attempt`, { token: player.token })),
+      Array.from({ length: 6 }, () =>
+        client.call<AttemptView>('POST', `/api/daily/${DAY}/attempt`, { token: player.token }),
+      ),
     );
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     const rows = await env.DB.prepare('SELECT count(*) AS n FROM attempts WHERE date = ? AND player_id = ?')
       .bind(DAY, player.id)
       .first<{ n: number }>();
     expect(rows?.n).toBe(1);
-    const holes = await env.DB.prepare('SELECT count(*) AS n FROM attempt_holes WHERE date = ? AND player_id = ?')
+    const holes = await env.DB.prepare(
+      'SELECT count(*) AS n FROM attempt_holes WHERE date = ? AND player_id = ?',
+    )
       .bind(DAY, player.id)
       .first<{ n: number }>();
     expect(holes?.n).toBe(9);
@@ -113,11 +140,18 @@ describe('starting', () => {
     await draw(client, token, 1, 'd');
     client.setNow('2026-06-15T12:00:09.000Z');
     await draw(client, token, 1, 'dd');
-    const row = await env.DB.prepare('SELECT draw_times FROM attempt_holes WHERE date = ? AND player_id = ? AND hole = 1')
+    const row = await env.DB.prepare(
+      'SELECT draw_times FROM attempt_holes WHERE date = ? AND player_id = ? AND hole = 1',
+    )
       .bind(DAY, player.id)
       .first<{ draw_times: string }>();
-    expect(JSON.parse(row!.draw_times)).toEqual([Date.parse('2026-06-15T12:00:05.000Z'), Date.parse('2026-06-15T12:00:09.000Z')]);
-    const attempt = await env.DB.prepare('SELECT ip_hash, started_at FROM attempts WHERE date = ? AND player_id = ?')
+    expect(JSON.parse(row!.draw_times)).toEqual([
+      Date.parse('2026-06-15T12:00:05.000Z'),
+      Date.parse('2026-06-15T12:00:09.000Z'),
+    ]);
+    const attempt = await env.DB.prepare(
+      'SELECT ip_hash, started_at FROM attempts WHERE date = ? AND player_id = ?',
+    )
       .bind(DAY, player.id)
       .first<{ ip_hash: string; started_at: number }>();
     expect(attempt!.ip_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -152,7 +186,10 @@ describe('draws', () => {
     expect(second.body.stockLeft).toBe(14);
     // A late retry of the first request still gets the first card.
     expect((await draw(client, token, 1, 'd')).body).toEqual(first.body);
-    expect((await attemptOf(client, token)).body.holes[0]).toMatchObject({ log: 'dd', drawn: [first.body.card, second.body.card] });
+    expect((await attemptOf(client, token)).body.holes[0]).toMatchObject({
+      log: 'dd',
+      drawn: [first.body.card, second.body.card],
+    });
   });
 
   it('lets exactly one history win when different draws race', async () => {
@@ -166,7 +203,8 @@ describe('draws', () => {
     expect(['d', `${c}d`]).toContain(recorded.log);
     expect(recorded.drawn).toHaveLength(1);
     replies.forEach((r, i) => {
-      if (logs[i] === recorded.log) expect(r.body).toEqual({ hole: 1, card: recorded.drawn[0], stockLeft: 15 });
+      if (logs[i] === recorded.log)
+        expect(r.body).toEqual({ hole: 1, card: recorded.drawn[0], stockLeft: 15 });
       else expect([r.status, errorCode(r)]).toEqual([409, 'ERR_HISTORY_REWRITTEN']);
     });
   });
@@ -219,13 +257,25 @@ describe('draws', () => {
     const h = await finish(client, token, 1, `${blocked}`);
     expect(h.status).toBe(422);
     expect(h.body).toMatchObject({ error: { code: 'ERR_ILLEGAL_MOVE', at: 0 } });
-    expect((await attemptOf(client, token)).body.holes[0]).toMatchObject({ log: '', drawn: [], strokes: null });
+    expect((await attemptOf(client, token)).body.holes[0]).toMatchObject({
+      log: '',
+      drawn: [],
+      strokes: null,
+    });
   });
 
   it('validates the body', async () => {
     const client = testClient();
     const { token } = await started(client);
-    for (const body of [{ hole: 1, log: '1' }, { hole: 0, log: 'd' }, { hole: 10, log: 'd' }, { hole: 1, log: '8d' }, { hole: '1', log: 'd' }, { log: 'd' }, { hole: 1, log: 'd'.repeat(53) }]) {
+    for (const body of [
+      { hole: 1, log: '1' },
+      { hole: 0, log: 'd' },
+      { hole: 10, log: 'd' },
+      { hole: 1, log: '8d' },
+      { hole: '1', log: 'd' },
+      { log: 'd' },
+      { hole: 1, log: 'd'.repeat(53) },
+    ]) {
       const r = await client.call('POST', `/api/daily/${DAY}/attempt/draw`, { token, body });
       expect([r.status, errorCode(r)]).toEqual([400, 'ERR_VALIDATION']);
     }
@@ -246,7 +296,10 @@ describe('finishing holes', () => {
     await draw(client, token, 1, 'd');
     const rewritten = await finish(client, token, 1, `${c}d`);
     expect([rewritten.status, errorCode(rewritten)]).toEqual([409, 'ERR_HISTORY_REWRITTEN']);
-    const badPath = await client.call('POST', `/api/daily/${DAY}/attempt/holes/10`, { token, body: { log: '' } });
+    const badPath = await client.call('POST', `/api/daily/${DAY}/attempt/holes/10`, {
+      token,
+      body: { log: '' },
+    });
     expect([badPath.status, errorCode(badPath)]).toEqual([400, 'ERR_VALIDATION']);
   });
 
@@ -273,7 +326,8 @@ describe('finishing holes', () => {
     const client = testClient();
     const player = await client.player();
     const { holes } = await playCourse(client, DAY, player.token);
-    const board = async () => (await client.call<StandingsView>('GET', `/api/daily/${DAY}/standings?limit=100`)).body;
+    const board = async () =>
+      (await client.call<StandingsView>('GET', `/api/daily/${DAY}/standings?limit=100`)).body;
     const before = await board();
     const last = holes.at(-1)!;
     expect((await finish(client, player.token, 9, last.log)).body).toEqual(last.result);
@@ -281,7 +335,9 @@ describe('finishing holes', () => {
     expect([later.status, errorCode(later)]).toEqual([409, 'ERR_ALREADY_FINISHED']);
     const first = await draw(client, player.token, 1, 'd');
     expect(first.status).toBe(409);
-    const restart = await client.call<AttemptView>('POST', `/api/daily/${DAY}/attempt`, { token: player.token });
+    const restart = await client.call<AttemptView>('POST', `/api/daily/${DAY}/attempt`, {
+      token: player.token,
+    });
     expect(restart.body).toMatchObject({ finished: true, hole: null, total: last.result.total });
     const after = await board();
     expect(after.players).toBe(before.players);
@@ -304,7 +360,12 @@ describe('the day rolling over', () => {
     const client = testClient('2026-06-15T23:59:58.000Z');
     const { token, course } = await started(client);
     const open = await client.call<CourseView>('GET', '/api/daily');
-    expect(open.body).toMatchObject({ date: DAY, closed: false, opensAt: '2026-06-15T00:00:00.000Z', closesAt: '2026-06-16T00:00:00.000Z' });
+    expect(open.body).toMatchObject({
+      date: DAY,
+      closed: false,
+      opensAt: '2026-06-15T00:00:00.000Z',
+      closesAt: '2026-06-16T00:00:00.000Z',
+    });
     expect(open.body.holes[0]).not.toHaveProperty('stock');
     expect(open.body.holes[0]).not.toHaveProperty('perfect');
     expect((await draw(client, token, 1, 'd')).status).toBe(200);

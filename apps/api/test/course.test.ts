@@ -14,7 +14,9 @@ async function seedOf(date: string): Promise<Uint8Array> {
     false,
     ['sign'],
   );
-  return new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`golf-daily/v1/${date}`)));
+  return new Uint8Array(
+    await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`golf-daily/v1/${date}`)),
+  );
 }
 
 describe('the daily course', () => {
@@ -46,9 +48,13 @@ describe('the daily course', () => {
     expect(text).not.toContain('perfect');
     expect(text).not.toContain('stock"');
     // No stock card appears anywhere except as a column or waste card of some other hole.
-    const visible = new Set(r.body.holes.flatMap((h, i) => [...h.columns.flat(), h.waste].map((c) => `${i}:${c}`)));
+    const visible = new Set(
+      r.body.holes.flatMap((h, i) => [...h.columns.flat(), h.waste].map((c) => `${i}:${c}`)),
+    );
     decks.value.forEach((deck, i) =>
-      dealFromDeck(deck, PRESETS.classic).stock.forEach((c) => expect(visible.has(`${i}:${makeCard(c)}`)).toBe(false)),
+      dealFromDeck(deck, PRESETS.classic).stock.forEach((c) =>
+        expect(visible.has(`${i}:${makeCard(c)}`)).toBe(false),
+      ),
     );
     expect(stockCards).toHaveLength(144);
     expect(r.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
@@ -57,13 +63,19 @@ describe('the daily course', () => {
 
   it('gives each day its own course and stores it once, even when first requested concurrently', async () => {
     const client = testClient('2026-07-01T08:00:00.000Z');
-    const replies = await Promise.all(Array.from({ length: 4 }, () => client.call<CourseView>('GET', '/api/daily/2026-07-01')));
+    const replies = await Promise.all(
+      Array.from({ length: 4 }, () => client.call<CourseView>('GET', '/api/daily/2026-07-01')),
+    );
     replies.forEach((r) => expect(r.body).toEqual(replies[0]!.body));
-    const rows = await env.DB.prepare('SELECT count(*) AS n FROM course_holes WHERE date = ?').bind('2026-07-01').first<{ n: number }>();
+    const rows = await env.DB.prepare('SELECT count(*) AS n FROM course_holes WHERE date = ?')
+      .bind('2026-07-01')
+      .first<{ n: number }>();
     expect(rows?.n).toBe(9);
     const other = await client.call<CourseView>('GET', '/api/daily/2026-06-30');
     expect(other.body.holes[0]!.columns).not.toEqual(replies[0]!.body.holes[0]!.columns);
-    const stored = await env.DB.prepare('SELECT generator_version, rules FROM courses WHERE date = ?').bind('2026-07-01').first();
+    const stored = await env.DB.prepare('SELECT generator_version, rules FROM courses WHERE date = ?')
+      .bind('2026-07-01')
+      .first();
     expect(stored).toEqual({ generator_version: 1, rules: 'classic' });
   });
 
@@ -92,7 +104,9 @@ describe('the daily course', () => {
     const decks = courseDecks(await seedOf(date));
     if (!decks.ok) throw new Error('seed');
     body.holes.forEach((h, i) => {
-      const solved = solve(dealFromDeck(decks.value[i]!, PRESETS.classic), PRESETS.classic, { objective: 'strokes' });
+      const solved = solve(dealFromDeck(decks.value[i]!, PRESETS.classic), PRESETS.classic, {
+        objective: 'strokes',
+      });
       expect(solved.ok && solved.value.exact).toBe(true);
       if (solved.ok) expect(h.perfect!.strokes).toBe(solved.value.strokes);
     });
@@ -108,7 +122,9 @@ describe('the daily course', () => {
       const r = await client.call('GET', `/api/daily/${bad}`);
       expect([r.status, errorCode(r)]).toEqual([400, 'ERR_VALIDATION']);
     }
-    const row = await env.DB.prepare('SELECT count(*) AS n FROM courses WHERE date > ?').bind('2026-12-31').first<{ n: number }>();
+    const row = await env.DB.prepare('SELECT count(*) AS n FROM courses WHERE date > ?')
+      .bind('2026-12-31')
+      .first<{ n: number }>();
     expect(row?.n).toBe(0);
   });
 });
@@ -120,7 +136,9 @@ describe('the worker', () => {
     const scheduledTime = Date.parse('2026-08-20T00:05:00.000Z');
     await worker.scheduled(createScheduledController({ scheduledTime, cron: '5 0,12 * * *' }), env, ctx);
     await waitOnExecutionContext(ctx);
-    const rows = await env.DB.prepare("SELECT date FROM courses WHERE date BETWEEN '2026-08-19' AND '2026-08-22' ORDER BY date").all<{
+    const rows = await env.DB.prepare(
+      "SELECT date FROM courses WHERE date BETWEEN '2026-08-19' AND '2026-08-22' ORDER BY date",
+    ).all<{
       date: string;
     }>();
     expect(rows.results.map((r) => r.date)).toEqual(['2026-08-20', '2026-08-21']);

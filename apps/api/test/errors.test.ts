@@ -30,12 +30,22 @@ describe('errors', () => {
       }
     }
     const losing = new LosingStorage(env.DB);
-    const ctx: ServiceContext = { storage: losing, secret: env.DAILY_SECRET, now: new Date(NOON), perfect: quickPerfect, courses: new Map(), tokens: new Map() };
+    const ctx: ServiceContext = {
+      storage: losing,
+      secret: env.DAILY_SECRET,
+      now: new Date(NOON),
+      perfect: quickPerfect,
+      courses: new Map(),
+      tokens: new Map(),
+    };
     const me = player.id;
     await expect(draw(ctx, DAY, me, 1, 'd')).rejects.toMatchObject({ code: 'ERR_CONFLICT' });
     expect((await storage.attempt(DAY, player.id))?.holes[0]).toMatchObject({ log: '', drawn: 0 });
     // With writes that apply, the same request succeeds.
-    await expect(draw({ ...ctx, storage }, DAY, me, 1, 'd')).resolves.toMatchObject({ hole: 1, stockLeft: 15 });
+    await expect(draw({ ...ctx, storage }, DAY, me, 1, 'd')).resolves.toMatchObject({
+      hole: 1,
+      stockLeft: 15,
+    });
     expect((await storage.attempt(DAY, player.id))?.holes[0]).toMatchObject({ log: 'd', drawn: 1 });
   });
 });

@@ -32,7 +32,11 @@ export interface Reply<T = unknown> {
 export function testClient(at: string = NOON) {
   let now = new Date(at);
   const app = createApp({ now: () => now, perfect: quickPerfect });
-  async function call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<Reply<T>> {
+  async function call<T = unknown>(
+    method: string,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
     let body: string | undefined = options.raw;
@@ -99,7 +103,9 @@ export async function playHole(
   for (let step = 0; step < 60; step++) {
     const left = columns.reduce((n, col) => n + col.length, 0);
     if (left === 0) break;
-    const c = columns.findIndex((col) => col.length > 0 && rankFits(rules, rankOf(top), rankOf(col[col.length - 1]!)));
+    const c = columns.findIndex(
+      (col) => col.length > 0 && rankFits(rules, rankOf(top), rankOf(col[col.length - 1]!)),
+    );
     if (c >= 0) {
       top = columns[c]!.pop()!;
       log += String(c + 1);

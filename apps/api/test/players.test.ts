@@ -14,14 +14,22 @@ async function sha256Hex(text: string): Promise<string> {
 describe('players', () => {
   it('creates a player with a random token stored only as its hash', async () => {
     const client = testClient();
-    const r = await client.call<NewPlayer>('POST', '/api/players', { body: { name: 'Ada' }, headers: fresh() });
+    const r = await client.call<NewPlayer>('POST', '/api/players', {
+      body: { name: 'Ada' },
+      headers: fresh(),
+    });
     expect(r.status).toBe(201);
     expect(r.body.name).toBe('Ada');
     expect(r.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const other = await client.call<NewPlayer>('POST', '/api/players', { body: { name: 'Ada' }, headers: fresh() });
+    const other = await client.call<NewPlayer>('POST', '/api/players', {
+      body: { name: 'Ada' },
+      headers: fresh(),
+    });
     expect(other.body.token).not.toBe(r.body.token);
     expect(other.body.id).not.toBe(r.body.id);
-    const row = await env.DB.prepare('SELECT * FROM players WHERE id = ?').bind(r.body.id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare('SELECT * FROM players WHERE id = ?')
+      .bind(r.body.id)
+      .first<Record<string, unknown>>();
     expect(row!.token_hash).toBe(await sha256Hex(r.body.token));
     expect(Object.values(row!)).not.toContain(r.body.token);
   });
@@ -31,9 +39,15 @@ describe('players', () => {
     const p = await client.player('Before');
     const me = await client.call<PlayerView>('GET', '/api/players/me', { token: p.token });
     expect(me.body).toEqual({ id: p.id, name: 'Before' });
-    const renamed = await client.call<PlayerView>('PATCH', '/api/players/me', { token: p.token, body: { name: ' After ' } });
+    const renamed = await client.call<PlayerView>('PATCH', '/api/players/me', {
+      token: p.token,
+      body: { name: ' After ' },
+    });
     expect(renamed.body).toEqual({ id: p.id, name: 'After' });
-    expect((await client.call('GET', '/api/players/me', { token: p.token })).body).toEqual({ id: p.id, name: 'After' });
+    expect((await client.call('GET', '/api/players/me', { token: p.token })).body).toEqual({
+      id: p.id,
+      name: 'After',
+    });
     const bad = await client.call('PATCH', '/api/players/me', { token: p.token, body: { name: '' } });
     expect([bad.status, errorCode(bad)]).toEqual([400, 'ERR_VALIDATION']);
   });
@@ -41,12 +55,20 @@ describe('players', () => {
   it('refuses a missing, malformed or forged token', async () => {
     const client = testClient();
     await client.player();
-    const variants: Record<string, string>[] = [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: `Bearer ${'x'.repeat(43)}` }];
+    const variants: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer' },
+      { authorization: 'Basic abc' },
+      { authorization: `Bearer ${'x'.repeat(43)}` },
+    ];
     for (const headers of variants) {
       const r = await client.call('GET', '/api/players/me', { headers });
       expect([r.status, errorCode(r)]).toEqual([401, 'ERR_UNAUTHORIZED']);
     }
-    const patch = await client.call('PATCH', '/api/players/me', { token: 'y'.repeat(43), body: { name: 'Mallory' } });
+    const patch = await client.call('PATCH', '/api/players/me', {
+      token: 'y'.repeat(43),
+      body: { name: 'Mallory' },
+    });
     expect([patch.status, errorCode(patch)]).toEqual([401, 'ERR_UNAUTHORIZED']);
   });
 
@@ -96,7 +118,8 @@ describe('player creation limit', () => {
   it('allows a burst of 20 per address, then one per 5 s, counting only successful creations', async () => {
     const client = testClient();
     const headers = fresh();
-    const create = (name: unknown = 'Burst') => client.call('POST', '/api/players', { body: { name }, headers });
+    const create = (name: unknown = 'Burst') =>
+      client.call('POST', '/api/players', { body: { name }, headers });
     for (let i = 0; i < 25; i++) expect((await create('')).status).toBe(400);
     for (let i = 0; i < 20; i++) expect((await create()).status).toBe(201);
     const limited = await create();
@@ -105,7 +128,9 @@ describe('player creation limit', () => {
     // Invalid bodies are answered 400 before the limit is looked at.
     expect((await create('')).status).toBe(400);
     // Another address is not affected.
-    expect((await client.call('POST', '/api/players', { body: { name: 'Other' }, headers: fresh() })).status).toBe(201);
+    expect(
+      (await client.call('POST', '/api/players', { body: { name: 'Other' }, headers: fresh() })).status,
+    ).toBe(201);
     client.setNow('2026-06-15T12:00:05.000Z');
     expect((await create()).status).toBe(201);
     expect((await create()).status).toBe(429);
@@ -122,7 +147,9 @@ describe('player creation limit', () => {
       body: { name: 'Hashed' },
       headers: { 'cf-connecting-ip': '203.0.113.77' },
     });
-    const row = await env.DB.prepare('SELECT ip_hash FROM players WHERE id = ?').bind(r.body.id).first<{ ip_hash: string }>();
+    const row = await env.DB.prepare('SELECT ip_hash FROM players WHERE id = ?')
+      .bind(r.body.id)
+      .first<{ ip_hash: string }>();
     expect(row!.ip_hash).toMatch(/^[0-9a-f]{64}$/);
     const limits = await env.DB.prepare('SELECT key FROM rate_limits').all<{ key: string }>();
     expect(limits.results.some((l) => l.key.includes('203.0.113'))).toBe(false);

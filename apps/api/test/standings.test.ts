@@ -11,26 +11,26 @@ async function seedFinishers(date: string, rows: { name: string; total: number; 
     ids.push(id);
     const strokes = [row.total, 0, 0, 0, 0, 0, 0, 0, 0];
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO players (id, name, token_hash, ip_hash, created_at) VALUES (?, ?, ?, 'x', 0)").bind(
-        id,
-        row.name,
-        `hash-${id}`,
-      ),
-      env.DB.prepare("INSERT INTO attempts (date, player_id, started_at, ip_hash) VALUES (?, ?, 0, 'x')").bind(date, id),
-      env.DB.prepare('UPDATE attempts SET hole = 10, total = ?, strokes = ?, finished_at = ? WHERE date = ? AND player_id = ?').bind(
-        row.total,
-        JSON.stringify(strokes),
-        row.finishedAt,
-        date,
-        id,
-      ),
+      env.DB.prepare(
+        "INSERT INTO players (id, name, token_hash, ip_hash, created_at) VALUES (?, ?, ?, 'x', 0)",
+      ).bind(id, row.name, `hash-${id}`),
+      env.DB.prepare(
+        "INSERT INTO attempts (date, player_id, started_at, ip_hash) VALUES (?, ?, 0, 'x')",
+      ).bind(date, id),
+      env.DB.prepare(
+        'UPDATE attempts SET hole = 10, total = ?, strokes = ?, finished_at = ? WHERE date = ? AND player_id = ?',
+      ).bind(row.total, JSON.stringify(strokes), row.finishedAt, date, id),
     ]);
   }
   return ids;
 }
 
 const board = (client: ReturnType<typeof testClient>, date: string, query = '', token?: string) =>
-  client.call<StandingsView>('GET', `/api/daily/${date}/standings${query}`, token === undefined ? {} : { token });
+  client.call<StandingsView>(
+    'GET',
+    `/api/daily/${date}/standings${query}`,
+    token === undefined ? {} : { token },
+  );
 
 describe('standings', () => {
   it('ranks by total, shares ranks on equal totals (1, 2, 2, 4) and orders ties by finish time', async () => {
@@ -129,7 +129,13 @@ describe('replays', () => {
     const path = `/api/daily/${DAY}/replays/${player.id}`;
     const own = await client.call<ReplayView>('GET', path, { token: player.token });
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ date: DAY, playerId: player.id, name: 'Replayed', finished: true, total: holes.at(-1)!.result.total });
+    expect(own.body).toMatchObject({
+      date: DAY,
+      playerId: player.id,
+      name: 'Replayed',
+      finished: true,
+      total: holes.at(-1)!.result.total,
+    });
     expect(own.body.holes.map((h) => h.log)).toEqual(holes.map((h) => h.log));
     const forbidden = await client.call('GET', path, { token: other.token });
     expect([forbidden.status, errorCode(forbidden)]).toEqual([403, 'ERR_FORBIDDEN']);

@@ -9,7 +9,8 @@ describe('the typed hc client', () => {
   it('calls the routes with typed params, bodies and responses', async () => {
     const app = createApp({ now: () => new Date(`${DAY}T09:00:00.000Z`), perfect: quickPerfect });
     const api = hc<AppType>('http://localhost', {
-      fetch: (input: RequestInfo | URL, init?: RequestInit) => app.request(input instanceof Request ? input : String(input), init, env),
+      fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+        app.request(input instanceof Request ? input : String(input), init, env),
     });
     const created = await api.api.players.$post(
       { json: { name: 'Typed' } },
@@ -24,7 +25,10 @@ describe('the typed hc client', () => {
     expect(course.date).toBe(DAY);
     const start = await api.api.daily[':date'].attempt.$post({ param: { date: DAY } }, { headers });
     expect(start.status).toBe(200);
-    const drawn = await api.api.daily[':date'].attempt.draw.$post({ param: { date: DAY }, json: { hole: 1, log: 'd' } }, { headers });
+    const drawn = await api.api.daily[':date'].attempt.draw.$post(
+      { param: { date: DAY }, json: { hole: 1, log: 'd' } },
+      { headers },
+    );
     const draw = await drawn.json();
     if (!('card' in draw)) throw new Error('no card');
     expect(draw.stockLeft).toBe(15);
@@ -33,7 +37,10 @@ describe('the typed hc client', () => {
       { headers },
     );
     expect(notOver.status).toBe(409);
-    const board = await api.api.daily[':date'].standings.$get({ param: { date: DAY }, query: { limit: '5' } });
+    const board = await api.api.daily[':date'].standings.$get({
+      param: { date: DAY },
+      query: { limit: '5' },
+    });
     expect(board.status).toBe(200);
     const me = await api.api.players.me.$get({}, { headers });
     expect(await me.json()).toEqual({ id: player.id, name: 'Typed' });

@@ -14,7 +14,10 @@ import { dateSchema, holeSchema, logSchema, onInvalid, standingsQuery } from './
 const dateParam = z.object({ date: dateSchema });
 const holeParam = z.object({
   date: dateSchema,
-  hole: z.string().regex(/^[1-9]$/, 'holes are numbered 1 to 9').transform(Number),
+  hole: z
+    .string()
+    .regex(/^[1-9]$/, 'holes are numbered 1 to 9')
+    .transform(Number),
 });
 const replayParam = z.object({ date: dateSchema, playerId: z.string().min(1).max(64) });
 const drawBody = z.object({

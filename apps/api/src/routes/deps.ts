@@ -20,7 +20,14 @@ export function servicesFor(env: Env, deps: AppDeps): ServiceContext {
   if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) {
     throw new Error('DAILY_SECRET is missing or shorter than 16 characters');
   }
-  return { storage: new D1Storage(env.DB), secret, now: deps.now(), perfect: deps.perfect, courses: deps.courses, tokens: deps.tokens };
+  return {
+    storage: new D1Storage(env.DB),
+    secret,
+    now: deps.now(),
+    perfect: deps.perfect,
+    courses: deps.courses,
+    tokens: deps.tokens,
+  };
 }
 
 /** The client address: `cf-connecting-ip` (set by Cloudflare's edge), else "unknown". */

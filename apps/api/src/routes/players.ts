@@ -14,7 +14,12 @@ export const playerRoutes = (deps: AppDeps) =>
     .post('/', zValidator('json', nameBody, onInvalid), async (c) => {
       const ctx = servicesFor(c.env, deps);
       const { name } = c.req.valid('json');
-      const player = await createPlayer(ctx, name, clientAddress(c.req.header('cf-connecting-ip')), playerBurst(c.env));
+      const player = await createPlayer(
+        ctx,
+        name,
+        clientAddress(c.req.header('cf-connecting-ip')),
+        playerBurst(c.env),
+      );
       return c.json(player, 201);
     })
     .get('/me', async (c) => {

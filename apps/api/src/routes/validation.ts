@@ -6,7 +6,9 @@ import { isDate } from '../services/time.ts';
 
 interface ValidationResult {
   readonly success: boolean;
-  readonly error?: { readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[] };
+  readonly error?: {
+    readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[];
+  };
 }
 
 /** The hook of every validator: the first issue becomes a 400 ERR_VALIDATION. */

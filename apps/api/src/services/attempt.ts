@@ -74,7 +74,11 @@ function attemptView(course: Course, attempt: AttemptRecord): AttemptView {
 
 async function loadAttempt(ctx: ServiceContext, date: string, playerId: string): Promise<AttemptRecord> {
   const attempt = await ctx.storage.attempt(date, playerId);
-  if (!attempt) throw new ApiError('ERR_NO_ATTEMPT', `no attempt on ${date}; start it with POST /api/daily/${date}/attempt`);
+  if (!attempt)
+    throw new ApiError(
+      'ERR_NO_ATTEMPT',
+      `no attempt on ${date}; start it with POST /api/daily/${date}/attempt`,
+    );
   return attempt;
 }
 
@@ -101,7 +105,8 @@ export async function getAttempt(ctx: ServiceContext, date: string, playerId: st
 function requirePlayable(attempt: AttemptRecord, hole: number): void {
   if (attempt.finishedAt !== null) throw new ApiError('ERR_ALREADY_FINISHED', 'the attempt is finished');
   if (hole < attempt.hole) throw new ApiError('ERR_ALREADY_FINISHED', `hole ${hole} is finished`);
-  if (hole > attempt.hole) throw new ApiError('ERR_HOLE_ORDER', `hole ${attempt.hole} is being played, not hole ${hole}`);
+  if (hole > attempt.hole)
+    throw new ApiError('ERR_HOLE_ORDER', `hole ${attempt.hole} is being played, not hole ${hole}`);
 }
 
 function replayOrThrow(course: Course, hole: number, log: string) {
@@ -130,21 +135,33 @@ export async function draw(
   requireOpen(date, ctx.now);
   const course = await ensureCourse(ctx, date);
   const stock = course.holes[hole - 1]!.deal.stock;
-  const answer = (k: number): DrawView => ({ hole, card: makeCard(stock[k - 1]!), stockLeft: stock.length - k });
+  const answer = (k: number): DrawView => ({
+    hole,
+    card: makeCard(stock[k - 1]!),
+    stockLeft: stock.length - k,
+  });
   const k = countDraws(log);
-  const record = (drawn: number) => ctx.storage.recordDraw({ date, playerId, hole, drawn, log, now: ctx.now.getTime() });
+  const record = (drawn: number) =>
+    ctx.storage.recordDraw({ date, playerId, hole, drawn, log, now: ctx.now.getTime() });
   if (replay(course.holes[hole - 1]!.deal, RULES, log).ok && (await record(k - 1))) return answer(k);
   for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
     const state = await loadAttempt(ctx, date, playerId);
     const recorded = state.holes[hole - 1]!;
     // A retry of an earlier draw: the same log as recorded then is answered with the same card.
-    if (recorded.strokes === null && k <= recorded.drawn && prefixThroughDraw(recorded.log, k) === log) return answer(k);
+    if (recorded.strokes === null && k <= recorded.drawn && prefixThroughDraw(recorded.log, k) === log)
+      return answer(k);
     requirePlayable(state, hole);
     if (!log.startsWith(recorded.log)) {
-      throw new ApiError('ERR_HISTORY_REWRITTEN', `the log must extend the one recorded at your last draw: "${recorded.log}"`);
+      throw new ApiError(
+        'ERR_HISTORY_REWRITTEN',
+        `the log must extend the one recorded at your last draw: "${recorded.log}"`,
+      );
     }
     if (k > recorded.drawn + 1) {
-      throw new ApiError('ERR_NOT_DRAWN', 'draw one card per request: the log holds a draw that was never requested');
+      throw new ApiError(
+        'ERR_NOT_DRAWN',
+        'draw one card per request: the log holds a draw that was never requested',
+      );
     }
     replayOrThrow(course, hole, log);
     if (await record(recorded.drawn)) return answer(k);
@@ -169,7 +186,12 @@ export async function finishHole(
   const course = await ensureCourse(ctx, date);
   const deal = course.holes[hole - 1]!.deal;
   const k = countDraws(log);
-  const result = (strokes: number, total: number): HoleResultView => ({ hole, strokes, total, finished: hole === COURSE_HOLES });
+  const result = (strokes: number, total: number): HoleResultView => ({
+    hole,
+    strokes,
+    total,
+    finished: hole === COURSE_HOLES,
+  });
   const record = (drawn: number, strokes: number) =>
     ctx.storage.finishHole({ date, playerId, hole, drawn, log, strokes, now: ctx.now.getTime() });
   const quick = replay(deal, RULES, log);
@@ -182,17 +204,27 @@ export async function finishHole(
     const state = await loadAttempt(ctx, date, playerId);
     const recorded = state.holes[hole - 1]!;
     if (recorded.strokes !== null && recorded.log === log) {
-      return result(recorded.strokes, state.holes.slice(0, hole).reduce((sum, h) => sum + (h.strokes ?? 0), 0));
+      return result(
+        recorded.strokes,
+        state.holes.slice(0, hole).reduce((sum, h) => sum + (h.strokes ?? 0), 0),
+      );
     }
     requirePlayable(state, hole);
     if (!log.startsWith(recorded.log)) {
-      throw new ApiError('ERR_HISTORY_REWRITTEN', `the log must extend the one recorded at your last draw: "${recorded.log}"`);
+      throw new ApiError(
+        'ERR_HISTORY_REWRITTEN',
+        `the log must extend the one recorded at your last draw: "${recorded.log}"`,
+      );
     }
     if (k > recorded.drawn) {
       throw new ApiError('ERR_NOT_DRAWN', `the log draws more cards than the ${recorded.drawn} you drew`);
     }
     const score = scoreOf(replayOrThrow(course, hole, log));
-    if (!score.over) throw new ApiError('ERR_HOLE_NOT_OVER', `hole ${hole} is not over: a card can still be played or drawn`);
+    if (!score.over)
+      throw new ApiError(
+        'ERR_HOLE_NOT_OVER',
+        `hole ${hole} is not over: a card can still be played or drawn`,
+      );
     const total = await record(recorded.drawn, score.strokes);
     if (total !== null) return result(score.strokes, total);
   }

@@ -53,7 +53,12 @@ export const courseSeed = (secret: string, date: string): Promise<Uint8Array> =>
   hmacSha256(secret, SEED_PREFIX + date);
 
 /** Builds a course from scratch: seed, nine decks, deals and perfect play. Pure apart from the clock. */
-export async function buildCourse(secret: string, date: string, perfect: PerfectPlay, now: Date): Promise<CourseRecord> {
+export async function buildCourse(
+  secret: string,
+  date: string,
+  perfect: PerfectPlay,
+  now: Date,
+): Promise<CourseRecord> {
   const decks = courseDecks(await courseSeed(secret, date));
   if (!decks.ok) throw new Error(decks.error.message);
   return {
@@ -61,14 +66,23 @@ export async function buildCourse(secret: string, date: string, perfect: Perfect
     generatorVersion: GENERATOR_VERSION,
     rules: RULES_NAME,
     createdAt: now.getTime(),
-    holes: decks.value.map((deck, i) => ({ hole: i + 1, deck, perfect: perfect(dealFromDeck(deck, RULES), RULES) })),
+    holes: decks.value.map((deck, i) => ({
+      hole: i + 1,
+      deck,
+      perfect: perfect(dealFromDeck(deck, RULES), RULES),
+    })),
   };
 }
 
 const fromRecord = (record: CourseRecord): Course => ({
   date: record.date,
   generatorVersion: record.generatorVersion,
-  holes: record.holes.map((h) => ({ hole: h.hole, deck: h.deck, deal: dealFromDeck(h.deck, RULES), perfect: h.perfect })),
+  holes: record.holes.map((h) => ({
+    hole: h.hole,
+    deck: h.deck,
+    deal: dealFromDeck(h.deck, RULES),
+    perfect: h.perfect,
+  })),
 });
 
 /**

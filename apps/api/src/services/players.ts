@@ -17,7 +17,8 @@ export interface NewPlayer extends PlayerView {
 }
 
 /** The stored form of a client address: an HMAC under the secret, so it cannot be reversed by enumeration. */
-export const addressHash = (secret: string, address: string): Promise<string> => hmacHex(secret, `address/${address}`);
+export const addressHash = (secret: string, address: string): Promise<string> =>
+  hmacHex(secret, `address/${address}`);
 
 /** Creates a player. `name` is already normalised. Rate limited per client address; only creations count. */
 export async function createPlayer(
@@ -29,9 +30,13 @@ export async function createPlayer(
   const ipHash = await addressHash(ctx.secret, address);
   const now = ctx.now.getTime();
   if (!(await ctx.storage.takeToken(`players/${ipHash}`, now, burst, PLAYER_REFILL_MS))) {
-    throw new ApiError('ERR_RATE_LIMITED', 'too many players created from this address; try again in a few seconds', {
-      retryAfter: PLAYER_REFILL_MS / 1000,
-    });
+    throw new ApiError(
+      'ERR_RATE_LIMITED',
+      'too many players created from this address; try again in a few seconds',
+      {
+        retryAfter: PLAYER_REFILL_MS / 1000,
+      },
+    );
   }
   const token = randomToken();
   const id = crypto.randomUUID();
@@ -54,7 +59,10 @@ const MAX_REMEMBERED_TOKENS = 50_000;
  * The id of the player an `Authorization: Bearer <token>` header names, or null without the header. A header
  * that is malformed or names no player is ERR_UNAUTHORIZED (a forged token is never ignored).
  */
-export async function authenticate(ctx: ServiceContext, authorization: string | undefined): Promise<string | null> {
+export async function authenticate(
+  ctx: ServiceContext,
+  authorization: string | undefined,
+): Promise<string | null> {
   if (authorization === undefined || authorization === '') return null;
   const hash = await tokenHashOf(authorization);
   const known = ctx.tokens.get(hash);
@@ -67,14 +75,20 @@ export async function authenticate(ctx: ServiceContext, authorization: string | 
 }
 
 /** Like {@link authenticate}, but the header is required. */
-export async function requirePlayerId(ctx: ServiceContext, authorization: string | undefined): Promise<string> {
+export async function requirePlayerId(
+  ctx: ServiceContext,
+  authorization: string | undefined,
+): Promise<string> {
   const id = await authenticate(ctx, authorization);
   if (id === null) throw new ApiError('ERR_UNAUTHORIZED', 'send Authorization: Bearer <token>');
   return id;
 }
 
 /** The player behind a required token, read fresh from storage (name included). */
-export async function requirePlayer(ctx: ServiceContext, authorization: string | undefined): Promise<PlayerRecord> {
+export async function requirePlayer(
+  ctx: ServiceContext,
+  authorization: string | undefined,
+): Promise<PlayerRecord> {
   if (authorization === undefined || authorization === '') {
     throw new ApiError('ERR_UNAUTHORIZED', 'send Authorization: Bearer <token>');
   }
@@ -83,7 +97,11 @@ export async function requirePlayer(ctx: ServiceContext, authorization: string |
   return player;
 }
 
-export async function renamePlayer(ctx: ServiceContext, player: PlayerRecord, name: string): Promise<PlayerView> {
+export async function renamePlayer(
+  ctx: ServiceContext,
+  player: PlayerRecord,
+  name: string,
+): Promise<PlayerView> {
   await ctx.storage.renamePlayer(player.id, name);
   return { id: player.id, name };
 }

@@ -23,12 +23,22 @@ export async function replays(
   viewerId: string | null,
 ): Promise<ReplayView> {
   if (dayState(date, ctx.now) === 'open') {
-    if (viewerId === null) throw new ApiError('ERR_UNAUTHORIZED', 'replays of an open day are for their player only: send your token');
-    if (viewerId !== playerId) throw new ApiError('ERR_FORBIDDEN', 'replays of other players are public once the day closes');
+    if (viewerId === null)
+      throw new ApiError(
+        'ERR_UNAUTHORIZED',
+        'replays of an open day are for their player only: send your token',
+      );
+    if (viewerId !== playerId)
+      throw new ApiError('ERR_FORBIDDEN', 'replays of other players are public once the day closes');
   }
-  const [player, attempt] = await Promise.all([ctx.storage.playerById(playerId), ctx.storage.attempt(date, playerId)]);
+  const [player, attempt] = await Promise.all([
+    ctx.storage.playerById(playerId),
+    ctx.storage.attempt(date, playerId),
+  ]);
   if (!player || !attempt) throw new ApiError('ERR_NOT_FOUND', `no attempt by player ${playerId} on ${date}`);
-  const holes = attempt.holes.flatMap((h) => (h.strokes === null ? [] : [{ hole: h.hole, log: h.log, strokes: h.strokes }]));
+  const holes = attempt.holes.flatMap((h) =>
+    h.strokes === null ? [] : [{ hole: h.hole, log: h.log, strokes: h.strokes }],
+  );
   return {
     date,
     playerId,

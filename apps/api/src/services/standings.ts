@@ -48,7 +48,10 @@ export async function standings(
     }
     before += d.count;
   }
-  const rows = fromTotal === Number.MAX_SAFE_INTEGER ? [] : await ctx.storage.standingsPage(date, fromTotal, offset - before, limit);
+  const rows =
+    fromTotal === Number.MAX_SAFE_INTEGER
+      ? []
+      : await ctx.storage.standingsPage(date, fromTotal, offset - before, limit);
   const entries: StandingEntry[] = [];
   let previous: StandingEntry | undefined;
   for (const [i, e] of rows.entries()) {
@@ -67,8 +70,14 @@ export async function standings(
   if (viewerId !== null) {
     const attempt = await ctx.storage.attempt(date, viewerId);
     if (attempt && attempt.finishedAt !== null) {
-      const better = counts.distribution.filter((d) => d.total < attempt.total).reduce((sum, d) => sum + d.count, 0);
-      me = { rank: better + 1, total: attempt.total, percentile: Math.floor((100 * (players - better)) / players) };
+      const better = counts.distribution
+        .filter((d) => d.total < attempt.total)
+        .reduce((sum, d) => sum + d.count, 0);
+      me = {
+        rank: better + 1,
+        total: attempt.total,
+        percentile: Math.floor((100 * (players - better)) / players),
+      };
     }
   }
   return {

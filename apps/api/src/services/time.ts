@@ -18,7 +18,8 @@ export const utcDate = (at: Date): string => at.toISOString().slice(0, 10);
 
 export const opensAt = (date: string): Date => new Date(`${date}T00:00:00.000Z`);
 export const closesAt = (date: string): Date => new Date(opensAt(date).getTime() + DAY_MS);
-export const addDays = (date: string, days: number): string => utcDate(new Date(opensAt(date).getTime() + days * DAY_MS));
+export const addDays = (date: string, days: number): string =>
+  utcDate(new Date(opensAt(date).getTime() + days * DAY_MS));
 
 export type DayState = 'open' | 'closed';
 
@@ -28,7 +29,8 @@ export type DayState = 'open' | 'closed';
  */
 export function dayState(date: string, now: Date): DayState {
   const today = utcDate(now);
-  if (date > today) throw new ApiError('ERR_FUTURE_DATE', `the course of ${date} is not open yet (today is ${today} UTC)`);
+  if (date > today)
+    throw new ApiError('ERR_FUTURE_DATE', `the course of ${date} is not open yet (today is ${today} UTC)`);
   if (date < FIRST_DATE) throw new ApiError('ERR_NOT_FOUND', `there is no course before ${FIRST_DATE}`);
   return date === today ? 'open' : 'closed';
 }

@@ -27,7 +27,10 @@ export class D1Storage implements Storage {
   }
 
   async playerById(id: string): Promise<PlayerRecord | null> {
-    const row = await this.#db.prepare('SELECT id, name, created_at FROM players WHERE id = ?').bind(id).first<PlayerRow>();
+    const row = await this.#db
+      .prepare('SELECT id, name, created_at FROM players WHERE id = ?')
+      .bind(id)
+      .first<PlayerRow>();
     return row && toPlayer(row);
   }
 
@@ -60,7 +63,9 @@ export class D1Storage implements Storage {
 
   async course(date: string): Promise<CourseRecord | null> {
     const [courses, holes] = await this.#db.batch([
-      this.#db.prepare('SELECT date, generator_version, rules, created_at FROM courses WHERE date = ?').bind(date),
+      this.#db
+        .prepare('SELECT date, generator_version, rules, created_at FROM courses WHERE date = ?')
+        .bind(date),
       this.#db
         .prepare(
           'SELECT hole, deck, perfect_strokes, perfect_log, perfect_exact FROM course_holes WHERE date = ? ORDER BY hole',
@@ -82,7 +87,9 @@ export class D1Storage implements Storage {
     // One transaction: a reader that sees the course row sees all nine holes.
     await this.#db.batch([
       this.#db
-        .prepare('INSERT OR IGNORE INTO courses (date, generator_version, rules, created_at) VALUES (?, ?, ?, ?)')
+        .prepare(
+          'INSERT OR IGNORE INTO courses (date, generator_version, rules, created_at) VALUES (?, ?, ?, ?)',
+        )
         .bind(course.date, course.generatorVersion, course.rules, course.createdAt),
       ...course.holes.map((h) =>
         this.#db
@@ -90,7 +97,14 @@ export class D1Storage implements Storage {
             `INSERT OR IGNORE INTO course_holes (date, hole, deck, perfect_strokes, perfect_log, perfect_exact)
              VALUES (?, ?, ?, ?, ?, ?)`,
           )
-          .bind(course.date, h.hole, h.deck.map(makeCard).join(' '), h.perfect.strokes, h.perfect.log, h.perfect.exact ? 1 : 0),
+          .bind(
+            course.date,
+            h.hole,
+            h.deck.map(makeCard).join(' '),
+            h.perfect.strokes,
+            h.perfect.log,
+            h.perfect.exact ? 1 : 0,
+          ),
       ),
     ]);
   }
@@ -134,7 +148,14 @@ export class D1Storage implements Storage {
     };
   }
 
-  async recordDraw(d: { date: string; playerId: string; hole: number; drawn: number; log: string; now: number }): Promise<boolean> {
+  async recordDraw(d: {
+    date: string;
+    playerId: string;
+    hole: number;
+    drawn: number;
+    log: string;
+    now: number;
+  }): Promise<boolean> {
     const result = await this.#db
       .prepare(
         `UPDATE attempt_holes SET log = ?1, drawn = drawn + 1, draw_times = json_insert(draw_times, '$[#]', ?2)
@@ -201,7 +222,12 @@ export class D1Storage implements Storage {
     };
   }
 
-  async standingsPage(date: string, fromTotal: number, skip: number, limit: number): Promise<StandingRecord[]> {
+  async standingsPage(
+    date: string,
+    fromTotal: number,
+    skip: number,
+    limit: number,
+  ): Promise<StandingRecord[]> {
     const page = await this.#db
       .prepare(
         `SELECT a.player_id, p.name, a.total, a.strokes, a.finished_at
@@ -261,7 +287,11 @@ interface StandingRow {
   finished_at: number;
 }
 
-const toPlayer = (row: PlayerRow): PlayerRecord => ({ id: row.id, name: row.name, createdAt: row.created_at });
+const toPlayer = (row: PlayerRow): PlayerRecord => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.created_at,
+});
 
 function toCourseHole(row: CourseHoleRow): CourseHoleRecord {
   const deck: Card[] = row.deck.split(' ').map((text) => {

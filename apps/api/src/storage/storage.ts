@@ -26,7 +26,14 @@ export interface Storage {
    * Records one more draw on the current hole if it is unfinished, has `drawn` draws and its recorded log is a
    * prefix of `log`.
    */
-  recordDraw(draw: { date: string; playerId: string; hole: number; drawn: number; log: string; now: number }): Promise<boolean>;
+  recordDraw(draw: {
+    date: string;
+    playerId: string;
+    hole: number;
+    drawn: number;
+    log: string;
+    now: number;
+  }): Promise<boolean>;
   /**
    * Records a finished hole (and the attempt after hole 9) if the hole is current, unfinished, has `drawn` draws
    * and its recorded log is a prefix of `log`. Answers the attempt's new total, or null when nothing was written.
