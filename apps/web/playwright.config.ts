@@ -25,7 +25,7 @@ const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.e2e.ts',
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -82,6 +82,8 @@ const persist = mkdtempSync(join(tmpdir(), 'golf-e2e-'));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const serverLog = join(persist, 'server.log');
+// Each run keeps its traces apart, so two runs at once never delete each other's files.
+const output = join(web, 'test-results', `run-${process.pid}`);
 let server = null;
 let runner = null;
 let code = 1;
@@ -133,7 +135,7 @@ try {
   log(`server up after ${((Date.now() - started) / 1000).toFixed(1)} s; running Playwright`);
   const pw = (runner = spawn(bin(web, 'playwright'), ['test', ...process.argv.slice(2)], {
     cwd: web,
-    env: { ...env, E2E_BASE_URL: origin },
+    env: { ...env, E2E_BASE_URL: origin, E2E_OUTPUT_DIR: output },
     stdio: 'inherit',
   }));
   code = await new Promise((res) => pw.on('exit', (status) => res(status ?? 1)));
@@ -145,6 +147,8 @@ try {
   if (server) await stop(server);
   if (code !== 0 && existsSync(serverLog)) log(`server log tail:\n${readFileSync(serverLog, 'utf8').slice(-2000)}`);
   rmSync(persist, { recursive: true, force: true });
+  if (code === 0) rmSync(output, { recursive: true, force: true });
+  else if (existsSync(output)) log(`traces and failure context: ${output}`);
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s, exit ${code}`);
 }
 process.exit(code);
