@@ -2,14 +2,18 @@
  * Solver bench: figures, not assertions.
  *
  *   tsx bench/solve.bench.ts [--deals N] [--from K] [--presets classic,wrap] [--baseline M] [--win-only]
+ *                            [--ablation A]
  *
  * For deal numbers K..K+N-1 (default 1..1000) of each preset: the winnable fraction; median, p99 and max
  * milliseconds per deal for `win` and for `strokes`; positions visited; the transposition table's peak size
  * and the process's peak memory. Beside it, the plain memoised depth-first search (`solveBaseline`) on the
  * first M deals (default 10: it needs about a second a deal) with the fast solver on the same deals and
- * the ratio. `--win-only` skips `strokes` (for 10,000-deal winnable fractions).
+ * the ratio. `--win-only` skips `strokes` (for 10,000-deal winnable fractions). `--ablation A` (default 50)
+ * solves classic deals 1..A with each pruning idea switched off in turn, to show what each one buys.
+ * Times are CPU milliseconds of this process (the machine may be shared), measured per deal.
  */
 import { dealNumber, PRESET_NAMES, PRESETS, solve, solveBaseline, type Deal, type PresetName, type Rules } from '../src/index.ts';
+import { DealSearch, type SearchTuning } from '../src/solve-fast.ts';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -20,6 +24,11 @@ const deals = Number(arg('deals') ?? 1000);
 const first = Number(arg('from') ?? 1);
 const baselineDeals = Number(arg('baseline') ?? 10);
 const winOnly = process.argv.includes('--win-only');
+const ablationDeals = Number(arg('ablation') ?? 50);
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 const presets = (arg('presets')?.split(',') ?? [...PRESET_NAMES]) as PresetName[];
 
 const quantile = (sorted: readonly number[], q: number): number =>
@@ -48,9 +57,9 @@ function timeSolve(
   const strokes: number[] = [];
   let winnable = 0;
   for (const d of ds) {
-    const t = performance.now();
+    const t = cpuMs();
     const r = fn(d, rules);
-    times.push(performance.now() - t);
+    times.push(cpuMs() - t);
     nodes.push(r.nodes);
     strokes.push(r.strokes);
     if (r.winnable) winnable++;
@@ -131,7 +140,7 @@ function table(head: string[], body: string[][]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 
-console.log(`\nsolve: deals ${first}..${first + deals - 1}, one core, times in ms per deal\n`);
+console.log(`\nsolve: deals ${first}..${first + deals - 1}, one core, CPU ms per deal\n`);
 console.log(
   table(
     ['preset', 'deals', 'winnable', 'win med', 'win p99', 'win max', 'win nodes', 'strokes med', 'p99', 'max', 'nodes med', 'nodes max'],
@@ -143,5 +152,45 @@ if (baseRows.length > 0) {
   console.log(
     table(['preset', 'deals', 'base med', 'base nodes', 'fast med', 'fast nodes', 'time ratio', 'nodes ratio', 'agree'], baseRows),
   );
+}
+if (ablationDeals > 0) {
+  // What each idea buys: classic deals 1..A, the fast search with one idea off at a time (and all off: the same
+  // integer keys and flat table, no bounds, no dominance).
+  const rules = PRESETS.classic;
+  const variants: [string, SearchTuning][] = [
+    ['all on', {}],
+    ['no king dominance', { dominance: false }],
+    ['no matching bound', { matching: false }],
+    ['no reachability', { reach: false }],
+    ['none', { dominance: false, matching: false, reach: false }],
+  ];
+  const ab: string[][] = [];
+  for (const [name, tuning] of variants) {
+    const winNodes: number[] = [];
+    const winTimes: number[] = [];
+    const sNodes: number[] = [];
+    const sTimes: number[] = [];
+    for (let n = 1; n <= ablationDeals; n++) {
+      const d = dealNumber(n, rules);
+      if (!d.ok) throw new Error(d.error.message);
+      const top = d.value.waste === null ? -1 : d.value.waste % 13;
+      const heights = [5, 5, 5, 5, 5, 5, 5];
+      let s = new DealSearch(d.value, rules, tuning);
+      let t = cpuMs();
+      s.setHeights(heights);
+      s.win(35, 0, top, s.keyOf(0, top));
+      winTimes.push(cpuMs() - t);
+      winNodes.push(s.nodes);
+      s = new DealSearch(d.value, rules, tuning);
+      t = cpuMs();
+      s.optimumStrokes(heights, 0, top);
+      sTimes.push(cpuMs() - t);
+      sNodes.push(s.nodes);
+      sampleMemory();
+    }
+    ab.push([name, ms(median(winTimes)), String(median(winNodes)), ms(median(sTimes)), String(median(sNodes)), String(Math.max(...sNodes))]);
+  }
+  console.log(`\nablation: classic deals 1..${ablationDeals}, medians\n`);
+  console.log(table(['variant', 'win ms', 'win nodes', 'strokes ms', 'strokes nodes', 'strokes max nodes'], ab));
 }
 console.log(`\npeak memory (rss): ${(peakRss / 2 ** 20).toFixed(0)} MiB`);

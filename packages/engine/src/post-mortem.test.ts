@@ -4,7 +4,10 @@ import { applyMove, legalMoves, makeMove, replay, startPosition } from './game.t
 import { postMortem } from './post-mortem.ts';
 import { PRESETS, type Rules } from './rules.ts';
 import { scoreOf } from './score.ts';
-import { solveBaseline } from './solve.ts';
+import { solve, solveBaseline } from './solve.ts';
+
+// Generous: the baseline search takes a second a deal, and the machines running these tests may be shared.
+const SLOW = 60_000;
 
 const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
   if (!r.ok) throw new Error(`unexpected error ${JSON.stringify(r.error)}`);
@@ -61,26 +64,26 @@ describe('postMortem', () => {
       expect(values[m]!).toBeGreaterThan(0);
       expect(values[m - 1]!).toBeLessThanOrEqual(0);
     }
-  });
+  }, SLOW);
 
   it('a perfect game has no lost move and is cleared', () => {
     const d = deal(9);
-    const best = unwrap(solveBaseline(d, rules));
+    const best = unwrap(solve(d, rules));
     const pm = unwrap(postMortem(d, rules, best.log));
     expect(pm.verdict).toEqual({ kind: 'cleared' });
     expect(pm.lostMove).toBeNull();
     expect(pm.bestLine).toBeNull();
     expect(pm.after.every((v) => v === best.strokes + 0)).toBe(true);
-  });
+  }, SLOW);
 
   it('a deal no one can clear is unwinnable', () => {
     const d = deal(2);
     const log = firstMoveGame(d, rules);
     const pm = unwrap(postMortem(d, rules, log));
-    expect(pm.best).toBe(unwrap(solveBaseline(d, rules)).strokes);
-    expect(pm.best).toBeGreaterThan(0);
+    // Classic deal 2: the baseline search leaves one card at best.
+    expect(pm.best).toBe(1);
     expect(pm.verdict).toEqual({ kind: 'unwinnable' });
-  });
+  }, SLOW);
 
   it('an unfinished hole that can still be cleared; a bad log is an error', () => {
     const d = deal(9);

@@ -6,8 +6,9 @@ import { IntTable } from './solve-table.ts';
 /** Feature switches, for the bench to measure what each idea buys. All on by default. */
 export interface SearchTuning {
   readonly reach?: boolean;
+  /** Use the reachability bound only with at most this many stock cards left (it costs more than it saves early). */
+  readonly reachStock?: number;
   readonly matching?: boolean;
-  readonly ordering?: boolean;
   readonly dominance?: boolean;
 }
 
@@ -63,6 +64,8 @@ export class DealSearch {
   readonly h = new Int8Array(COLUMNS);
   readonly table = new IntTable(16);
   nodes = 0;
+  /** Positions expanded by the strokes search (a position may be expanded again under a higher bound). */
+  expansions = 0;
   maxNodes = Infinity;
   deadline = Infinity;
   stopped = false;
@@ -77,6 +80,7 @@ export class DealSearch {
   readonly #suf = new Int32Array(COLUMNS);
   readonly #useReach: boolean;
   readonly #useMatching: boolean;
+  readonly #reachStock: number;
   readonly #useDominance: boolean;
   #clockCheck = 0;
   #wrap: boolean;
@@ -86,9 +90,10 @@ export class DealSearch {
   readonly #seq = new Int32Array(32);
 
   constructor(deal: Deal, rules: Rules, tuning: SearchTuning = {}) {
-    this.tuning = { reach: true, matching: true, ordering: true, dominance: true, ...tuning };
+    this.tuning = { reach: true, reachStock: 2, matching: true, dominance: true, ...tuning };
     this.#useReach = this.tuning.reach;
     this.#useMatching = this.tuning.matching;
+    this.#reachStock = this.tuning.reachStock;
     this.#useDominance = this.tuning.dominance;
     this.#wrap = rules.wrap;
     this.#qok = rules.queenOnKing;
@@ -196,7 +201,7 @@ export class DealSearch {
       // No clear: at least the unmatched cards stay.
       if (m < left && left - m >= beta) return left - m;
     }
-    if (this.#useReach) {
+    if (this.#useReach && s <= this.#reachStock) {
       const reached = this.reach(top, this.stockHas[drawn]!);
       if (reached < left) {
         if (!this.#useMatching) return left - reached;
@@ -207,8 +212,9 @@ export class DealSearch {
         return left - (m < reached ? m : reached);
       }
     }
+    if (!this.#useMatching) return -s;
     if (m < left) return left - m;
-    if (beta > 0 || !this.#useMatching) return -s;
+    if (beta > 0) return -s;
     // A clear is possible as far as these bounds see. It leaves -beta or more stock cards only if it needs at
     // most d = s + beta - 1 more draws: try the bounds with only those stock cards.
     const d = s + beta - 1;
@@ -219,7 +225,7 @@ export class DealSearch {
     if (!stuck && top >= 0) pred[top]!++;
     m = this.flow(pred, bcnt) + extra;
     if (m < left) return beta;
-    if (this.#useReach && d < s) {
+    if (this.#useReach && d < s && s <= this.#reachStock) {
       let mask = 0;
       for (let j = drawn; j < drawn + d; j++) mask |= 1 << this.stockRank[j]!;
       if (this.reach(top, mask) < left) return beta;
@@ -338,6 +344,7 @@ export class DealSearch {
       }
     }
     if (this.stopped) return -INF;
+    this.expansions++;
     const h = this.h;
     const colRank = this.colRank;
     const fit = this.fitMask[top + 1]!;
@@ -470,10 +477,13 @@ export class DealSearch {
       if (this.stopped) return { value: ub, exact: false, winnable: true, line };
       if (value >= ub) return { value: ub, exact: true, winnable: true, line };
     } else {
-      for (let t = 2; ; t++) {
+      // Raise the bound from the lower bound each failed search proves; a search below a bound is exact.
+      for (let t = 2, step = 1; ; ) {
         value = this.strokes(left, drawn, top, key, t);
         if (this.stopped) return this.fallback(heights, drawn, top, false);
         if (value < t) break;
+        t = value + step;
+        step++;
       }
     }
     const line = this.reconstruct(heights, drawn, top, value);

@@ -86,7 +86,7 @@ describe('solve: known optima', () => {
     { preset: 'turn-the-corner', n: 8, moves: 22 },
   ];
   for (const { preset, n, moves } of cases) {
-    it(`${preset} deal ${n} after ${moves} random moves, all objectives`, () => {
+    it(`${preset} deal ${n} after ${moves} random moves, all objectives`, { timeout: 60_000 }, () => {
       const rules = PRESETS[preset];
       const d = deal(n, rules);
       const from = randomLog(d, rules, Array.from({ length: moves }, (_, i) => (n * 31 + i * 7) % 5));
@@ -103,7 +103,7 @@ describe('solve: known optima', () => {
     });
   }
 
-  it('classic deal 9 from the start: the baseline optimum, a clear', () => {
+  it('classic deal 9 from the start: the baseline optimum, a clear', { timeout: 60_000 }, () => {
     const rules = PRESETS.classic;
     const d = deal(9, rules);
     const base = unwrap(solveBaseline(d, rules));
@@ -114,7 +114,7 @@ describe('solve: known optima', () => {
     expectReplaysToClaim(d, rules, '', fast);
   });
 
-  it('agrees with an independent brute force on late positions of random deals', () => {
+  it('agrees with an independent brute force on late positions of random deals', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(arbDeck, arbRules, fc.array(fc.nat(50), { minLength: 30, maxLength: 40 }), (deck, rules, choices) => {
         const d = dealFromDeck(deck, rules);
@@ -132,7 +132,7 @@ describe('solve: known optima', () => {
 });
 
 describe('solve: properties', () => {
-  it('fast and baseline agree on random positions, all presets and objectives; lines replay to their claim', () => {
+  it('fast and baseline agree on random positions, all presets and objectives; lines replay to their claim', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(
         arbDeck,
@@ -155,7 +155,7 @@ describe('solve: properties', () => {
     );
   });
 
-  it('the optimum from a child is never better than from its parent, and win agrees with strokes <= 0', () => {
+  it('the optimum from a child is never better than from its parent, and win agrees with strokes <= 0', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(arbDeck, arbRules, fc.array(fc.nat(50), { minLength: 12, maxLength: 24 }), (deck, rules, choices) => {
         const d = dealFromDeck(deck, rules);
