@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { addDays, utcToday } from './helpers.ts';
 
 test.use({ reducedMotion: 'reduce' });
@@ -32,4 +34,56 @@ test('archive: a closed day shows its stock, replays the perfect line move by mo
   await expect(stock).toHaveText('15');
   await page.keyboard.press('u');
   await expect(stock).toHaveText('16');
+});
+
+test("archive: replays a ranked player's verified round on a closed day", async ({ page, request }) => {
+  const persist = process.env.E2E_PERSIST_DIR;
+  test.skip(!persist, 'needs the local D1 of scripts/e2e.mjs to seed a finished round');
+  const yesterday = addDays(utcToday(), -1);
+  const res = await request.get(`/api/daily/${yesterday}`);
+  expect(res.ok()).toBe(true);
+  const course = (await res.json()) as { closed: boolean; holes: { hole: number; perfect: { strokes: number; log: string } }[] };
+  expect(course.closed).toBe(true);
+
+  // A finished round that played every hole perfectly, written straight into the local D1.
+  const id = `e2e-${Date.now().toString(36)}`;
+  const name = '<i>Archie</i> & co';
+  const strokes = course.holes.map((h) => h.perfect.strokes);
+  const total = strokes.reduce((a, b) => a + b, 0);
+  const t = Date.parse(`${yesterday}T12:00:00Z`);
+  const q = (v: string) => `'${v.replaceAll("'", "''")}'`;
+  const sql = [
+    `INSERT INTO players (id, name, token_hash, ip_hash, created_at) VALUES (${q(id)}, ${q(name)}, ${q(`hash-${id}`)}, 'e2e', ${t})`,
+    `INSERT INTO attempts (date, player_id, hole, total, strokes, started_at, finished_at, ip_hash) VALUES (${q(yesterday)}, ${q(id)}, 10, ${total}, ${q(JSON.stringify(strokes))}, ${t}, NULL, 'e2e')`,
+    ...course.holes.map(
+      (h) =>
+        `INSERT INTO attempt_holes (date, player_id, hole, log, drawn, strokes, finished_at) VALUES (${q(yesterday)}, ${q(id)}, ${h.hole}, ${q(h.perfect.log)}, ${[...h.perfect.log].filter((c) => c === 'd').length}, ${h.perfect.strokes}, ${t + h.hole})`,
+    ),
+    `UPDATE attempts SET finished_at = ${t + 10} WHERE date = ${q(yesterday)} AND player_id = ${q(id)}`,
+  ].join('; ');
+  const api = join(import.meta.dirname, '..', '..', 'api');
+  const seeded = spawnSync(
+    join(api, 'node_modules', '.bin', 'wrangler'),
+    ['d1', 'execute', 'DB', '--local', '--persist-to', persist!, '--command', sql],
+    { cwd: api, env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' }, encoding: 'utf8' },
+  );
+  expect(seeded.status, seeded.stderr).toBe(0);
+
+  // The standings list the round (the name rendered as text) with a replay link.
+  await page.goto(`/standings/${yesterday}`);
+  const row = page.getByTestId('standing-row').filter({ hasText: name });
+  await expect(row.getByTestId('standing-total')).toHaveText(String(total));
+  await row.getByRole('link', { name: /Replay/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/archive/${yesterday}\\?player=${id}`));
+
+  // The archive preselects the player's line; step through hole 3 to its end.
+  await expect(page.getByLabel('Whose line')).toHaveValue(id);
+  await page.getByTestId('archive-hole-3').click();
+  await expect(page.getByLabel('Whose line')).toHaveValue(id);
+  const hole3 = course.holes[2]!.perfect;
+  await expect(page.getByTestId('replay-move')).toContainText(`Move 0 of ${hole3.log.length}`);
+  await page.getByTestId('replay-step').click();
+  await expect(page.getByTestId('replay-move')).toContainText(`Move 1 of ${hole3.log.length}`);
+  await page.getByRole('button', { name: 'To the end' }).click();
+  await expect(page.getByTestId('line-result')).toContainText(`hole 3: ${hole3.strokes}`);
 });

@@ -135,7 +135,8 @@ try {
   log(`server up after ${((Date.now() - started) / 1000).toFixed(1)} s; running Playwright`);
   const pw = (runner = spawn(bin(web, 'playwright'), ['test', ...process.argv.slice(2)], {
     cwd: web,
-    env: { ...env, E2E_BASE_URL: origin, E2E_OUTPUT_DIR: output },
+    // E2E_PERSIST_DIR lets a test seed the local D1 (e.g. a finished round on a closed day).
+    env: { ...env, E2E_BASE_URL: origin, E2E_OUTPUT_DIR: output, E2E_PERSIST_DIR: persist },
     stdio: 'inherit',
   }));
   code = await new Promise((res) => pw.on('exit', (status) => res(status ?? 1)));
