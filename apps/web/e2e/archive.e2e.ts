@@ -45,22 +45,24 @@ test("archive: replays a ranked player's verified round on a closed day", async 
   const course = (await res.json()) as { closed: boolean; holes: { hole: number; perfect: { strokes: number; log: string } }[] };
   expect(course.closed).toBe(true);
 
-  // A finished round that played every hole perfectly, written straight into the local D1.
+  // Two finished rounds that played every hole perfectly (a tie), written straight into the local D1.
   const id = `e2e-${Date.now().toString(36)}`;
+  const twin = `${id}-twin`;
   const name = '<i>Archie</i> & co';
   const strokes = course.holes.map((h) => h.perfect.strokes);
   const total = strokes.reduce((a, b) => a + b, 0);
   const t = Date.parse(`${yesterday}T12:00:00Z`);
   const q = (v: string) => `'${v.replaceAll("'", "''")}'`;
-  const sql = [
-    `INSERT INTO players (id, name, token_hash, ip_hash, created_at) VALUES (${q(id)}, ${q(name)}, ${q(`hash-${id}`)}, 'e2e', ${t})`,
-    `INSERT INTO attempts (date, player_id, hole, total, strokes, started_at, finished_at, ip_hash) VALUES (${q(yesterday)}, ${q(id)}, 10, ${total}, ${q(JSON.stringify(strokes))}, ${t}, NULL, 'e2e')`,
+  const round = (player: string, who: string, at: number) => [
+    `INSERT INTO players (id, name, token_hash, ip_hash, created_at) VALUES (${q(player)}, ${q(who)}, ${q(`hash-${player}`)}, 'e2e', ${at})`,
+    `INSERT INTO attempts (date, player_id, hole, total, strokes, started_at, finished_at, ip_hash) VALUES (${q(yesterday)}, ${q(player)}, 10, ${total}, ${q(JSON.stringify(strokes))}, ${at}, NULL, 'e2e')`,
     ...course.holes.map(
       (h) =>
-        `INSERT INTO attempt_holes (date, player_id, hole, log, drawn, strokes, finished_at) VALUES (${q(yesterday)}, ${q(id)}, ${h.hole}, ${q(h.perfect.log)}, ${[...h.perfect.log].filter((c) => c === 'd').length}, ${h.perfect.strokes}, ${t + h.hole})`,
+        `INSERT INTO attempt_holes (date, player_id, hole, log, drawn, strokes, finished_at) VALUES (${q(yesterday)}, ${q(player)}, ${h.hole}, ${q(h.perfect.log)}, ${[...h.perfect.log].filter((c) => c === 'd').length}, ${h.perfect.strokes}, ${at + h.hole})`,
     ),
-    `UPDATE attempts SET finished_at = ${t + 10} WHERE date = ${q(yesterday)} AND player_id = ${q(id)}`,
-  ].join('; ');
+    `UPDATE attempts SET finished_at = ${at + 10} WHERE date = ${q(yesterday)} AND player_id = ${q(player)}`,
+  ];
+  const sql = [...round(id, name, t), ...round(twin, 'Twin', t + 1000)].join('; ');
   const api = join(import.meta.dirname, '..', '..', 'api');
   const seeded = spawnSync(
     join(api, 'node_modules', '.bin', 'wrangler'),
@@ -73,6 +75,12 @@ test("archive: replays a ranked player's verified round on a closed day", async 
   await page.goto(`/standings/${yesterday}`);
   const row = page.getByTestId('standing-row').filter({ hasText: name });
   await expect(row.getByTestId('standing-total')).toHaveText(String(total));
+  // Equal totals share a rank, shown the golf way; the earlier finisher is listed first.
+  const rows = page.getByTestId('standing-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(name);
+  await expect(rows.nth(0).locator('.rank')).toHaveText('T1');
+  await expect(rows.nth(1).locator('.rank')).toHaveText('T1');
   await row.getByRole('link', { name: /Replay/ }).click();
   await expect(page).toHaveURL(new RegExp(`/archive/${yesterday}\\?player=${id}`));
 
