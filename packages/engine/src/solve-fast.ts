@@ -62,7 +62,7 @@ export class DealSearch {
   /** Count of rank r in the stock from index d on, at `d * 13 + r`. */
   readonly stockCnt: Int32Array;
   readonly h = new Int8Array(COLUMNS);
-  readonly table = new IntTable(16);
+  readonly table = new IntTable(17);
   nodes = 0;
   /** Positions expanded by the strokes search (a position may be expanded again under a higher bound). */
   expansions = 0;

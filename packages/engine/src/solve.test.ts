@@ -174,6 +174,20 @@ describe('solve: properties', () => {
     );
   });
 
+  it('free opening (empty waste): the start is worth the best of its children', { timeout: 60_000 }, () => {
+    // Only the first position of a free-opening hole has an empty waste; its children are checked against
+    // the baseline above, so the start must equal the minimum over them.
+    const rules = PRESETS['turn-the-corner'];
+    for (const n of [3, 11]) {
+      const d = deal(n, rules);
+      const solver = new Solver(d, rules);
+      const start = unwrap(solver.solve());
+      const children = legalMoves(startPosition(d, rules)).map((m) => unwrap(solver.solve({ from: makeMove(m) })).strokes);
+      expect(start.strokes).toBe(Math.min(...children));
+      expect(unwrap(solve(d, rules, { objective: 'win' })).winnable).toBe(start.strokes <= 0);
+    }
+  });
+
   it('a budget that runs out says exact: false and still returns a legal line', () => {
     const rules = PRESETS.classic;
     const d = deal(5, rules);
