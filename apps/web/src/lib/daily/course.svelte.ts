@@ -1,6 +1,8 @@
 /**
  * The daily session: one ranked attempt at today's nine holes, through the API's fair-stock protocol.
  *
+ * - The hole on the table is the shared `Hole` (log-based; undo replays a prefix) with `lockDraws` and a
+ *   drawer that asks the API for each card.
  * - Column plays are local. A draw POSTs the hole's whole log ending in `d`; the answer is the card. On a
  *   network failure or a 5xx the same request is sent again with backoff (the server answers a repeated draw
  *   with the same card, so a draw is never lost or doubled); `busy` stays true meanwhile.
@@ -11,15 +13,11 @@
  * The client never knows the stock: see `standInDeal`.
  */
 import {
-  applyMove,
   COURSE_HOLES,
   isOver,
   parseCard,
-  play,
   PRESETS,
   replay,
-  scoreOf,
-  startPosition,
   stockLeft,
   type Card,
   type Deal,
@@ -29,6 +27,7 @@ import {
 import { withRetry, type GolfApi, type RetryOptions } from '../api.ts';
 import type { KeyValueStore } from '../api-player.svelte.ts';
 import type { ApiFailure, Attempt, Course } from '../api-types.ts';
+import { Hole } from '../game/hole.svelte.ts';
 import { parseCards, standInDeal } from './deal.ts';
 import { longestRun } from './hint.ts';
 
@@ -62,44 +61,30 @@ const failure = (code: string, message: string): ApiFailure => ({ status: 0, cod
 export class DailyCourse {
   readonly course: Course;
   readonly date: string;
+  /** The hole on the table. */
+  readonly table: Hole;
 
   /** One record per hole, 1..9 at index 0..8. */
   holes = $state.raw<readonly HoleRecord[]>([]);
   /** The hole on the table, 1..9. */
   hole = $state(1);
-  log = $state('');
-  drawn = $state.raw<readonly Card[]>([]);
-  /** Undo never goes below this log length: the length at the last draw. */
-  undoFloor = $state(0);
   phase = $state<Phase>('playing');
   total = $state<number | null>(null);
-  /** A request is in flight: moves wait. */
-  busy = $state(false);
   /** A request failed and is being sent again. */
   reconnecting = $state(false);
   /** The last failure that stopped a request (cleared by the next success). */
   failure = $state.raw<ApiFailure | null>(null);
   /** What the hint points at: a column, the stock, or nothing. */
   hintColumn = $state<number | 'draw' | null>(null);
-
-  readonly deal: Deal = $derived.by(() => this.#dealFor(this.hole, this.drawn));
-  readonly position: Position = $derived.by(() => {
-    const r = replay(this.deal, DAILY_RULES, this.log);
-    return r.ok ? r.value : startPosition(this.deal, DAILY_RULES);
-  });
-  readonly score: HoleScore = $derived(scoreOf(this.position));
-  readonly over: boolean = $derived(isOver(this.position));
-  readonly canUndo: boolean = $derived(
-    this.phase === 'playing' && !this.busy && this.log.length > this.undoFloor,
-  );
-  readonly canDraw: boolean = $derived(
-    this.phase === 'playing' && !this.busy && !this.over && stockLeft(this.position) > 0,
-  );
+  /** A hole's final log, or a reload of the attempt, is in flight. */
+  #sending = $state(false);
 
   readonly #api: GolfApi;
   readonly #store: KeyValueStore | null;
   readonly #saveKey: string;
   readonly #retry: RetryOptions;
+  /** Why the drawer's last request failed (the `Hole` only sees an error message). */
+  #drawFailure: ApiFailure | null = null;
 
   private constructor(course: Course, options: DailyOptions) {
     this.course = course;
@@ -114,6 +99,48 @@ export class DailyCourse {
         options.retry?.onRetry?.(f, n);
       },
     };
+    this.table = new Hole(this.#dealFor(1, []), DAILY_RULES, {
+      lockDraws: true,
+      drawer: (log) => this.#drawCard(log),
+      onchange: (log) => this.#save(log),
+    });
+  }
+
+  get log(): string {
+    return this.table.log;
+  }
+  get deal(): Deal {
+    return this.table.deal;
+  }
+  get position(): Position {
+    return this.table.position;
+  }
+  get score(): HoleScore {
+    return this.table.score;
+  }
+  get over(): boolean {
+    return this.table.over;
+  }
+  get waste(): readonly Card[] {
+    return this.table.waste;
+  }
+  /** The stock cards drawn on this hole, in draw order. */
+  get drawn(): readonly Card[] {
+    return this.table.deal.stock.slice(0, this.table.position.drawn);
+  }
+  /** Undo never goes below this log length: the length at the last draw. */
+  get undoFloor(): number {
+    return this.table.undoFloor;
+  }
+  /** A request is in flight: moves wait. */
+  get busy(): boolean {
+    return this.table.busy || this.#sending;
+  }
+  get canUndo(): boolean {
+    return this.phase === 'playing' && !this.busy && this.table.canUndo;
+  }
+  get canDraw(): boolean {
+    return this.phase === 'playing' && !this.busy && !this.over && stockLeft(this.position) > 0;
   }
 
   /** Rebuilds the session from the server's record of the attempt (and this device's autosave). */
@@ -147,31 +174,27 @@ export class DailyCourse {
     if (attempt.finished || attempt.hole === null) {
       const last = holes[COURSE_HOLES - 1]!;
       this.hole = COURSE_HOLES;
-      this.drawn = last.drawn;
-      this.log = last.log;
-      this.undoFloor = last.log.length;
       this.phase = 'finished';
+      this.table.reset(this.#dealFor(COURSE_HOLES, last.drawn), DAILY_RULES, last.log, last.log.length);
       return null;
     }
     const record = holes[attempt.hole - 1]!;
-    this.hole = attempt.hole;
-    this.drawn = record.drawn;
-    this.undoFloor = record.log.length;
-    this.phase = 'playing';
     const deal = this.#dealFor(attempt.hole, record.drawn);
     if (!replay(deal, DAILY_RULES, record.log).ok)
       return failure('ERR_COURSE', `the recorded log of hole ${attempt.hole} does not replay`);
-    this.log = record.log;
     // Column plays since the last draw live only on this device: take them if they extend the record.
     const saved = this.#readSave();
-    if (
+    const log =
       saved &&
       saved.hole === attempt.hole &&
       saved.log.startsWith(record.log) &&
       !saved.log.slice(record.log.length).includes('d') &&
       replay(deal, DAILY_RULES, saved.log).ok
-    )
-      this.log = saved.log;
+        ? saved.log
+        : record.log;
+    this.hole = attempt.hole;
+    this.phase = 'playing';
+    this.table.reset(deal, DAILY_RULES, log, record.log.length);
     return null;
   }
 
@@ -186,12 +209,26 @@ export class DailyCourse {
     }
   }
 
-  #save(): void {
+  #save(log: string): void {
+    if (this.phase !== 'playing') return;
     try {
-      this.#store?.setItem(this.#saveKey, JSON.stringify({ hole: this.hole, log: this.log } satisfies SavedHole));
+      this.#store?.setItem(this.#saveKey, JSON.stringify({ hole: this.hole, log } satisfies SavedHole));
     } catch {
       // storage full or denied: the server still holds everything up to the last draw
     }
+  }
+
+  /** The `Hole`'s drawer: one card from the API, retried through network trouble. */
+  async #drawCard(log: string): Promise<Card> {
+    this.#drawFailure = null;
+    const res = await withRetry(() => this.#api.draw(this.date, this.hole, log), this.#retry);
+    this.reconnecting = false;
+    const card = res.ok ? parseCard(res.value.card) : null;
+    if (card?.ok) return card.value;
+    this.#drawFailure = res.ok
+      ? failure('ERR_BAD_RESPONSE', `the server sent "${res.value.card}", not a card`)
+      : res.error;
+    throw new Error(this.#drawFailure.message);
   }
 
   /** After a resume: submits a hole that is already over (a submit that never got through). */
@@ -202,11 +239,9 @@ export class DailyCourse {
   /** Plays column 1..7 if its exposed card fits; false (and nothing changes) otherwise. */
   play(column: number): boolean {
     if (this.phase !== 'playing' || this.busy) return false;
-    const next = applyMove(this.position, play(column));
+    const next = this.table.play(column);
     if (!next.ok) return false;
-    this.log += String(column);
     this.hintColumn = null;
-    this.#save();
     if (isOver(next.value)) void this.#submit();
     return true;
   }
@@ -214,40 +249,22 @@ export class DailyCourse {
   /** Draws through the API. Resolves to the card drawn, or null when nothing was drawn. */
   async draw(): Promise<Card | null> {
     if (!this.canDraw) return null;
-    const log = `${this.log}d`;
-    const hole = this.hole;
-    this.busy = true;
     this.hintColumn = null;
-    const res = await withRetry(() => this.#api.draw(this.date, hole, log), this.#retry);
-    this.reconnecting = false;
+    const res = await this.table.draw();
     if (!res.ok) {
-      this.busy = false;
-      await this.#fail(res.error);
-      return null;
-    }
-    const card = parseCard(res.value.card);
-    if (!card.ok) {
-      this.busy = false;
-      this.failure = failure('ERR_BAD_RESPONSE', card.error.message);
+      if (this.#drawFailure) await this.#fail(this.#drawFailure);
       return null;
     }
     this.failure = null;
-    this.drawn = [...this.drawn, card.value];
-    this.log = log;
-    this.undoFloor = log.length;
-    this.busy = false;
-    this.#save();
     if (this.over) await this.#submit();
-    return card.value;
+    return res.value.top;
   }
 
   /** Takes back the last column play; never across a draw. */
   undo(): boolean {
     if (!this.canUndo) return false;
-    this.log = this.log.slice(0, -1);
     this.hintColumn = null;
-    this.#save();
-    return true;
+    return this.table.undo();
   }
 
   /** Points at the first column of the longest run of plays from here, else at the stock. */
@@ -265,13 +282,11 @@ export class DailyCourse {
       this.phase = 'finished';
       return true;
     }
+    const record = this.holes[this.hole]!;
     this.hole += 1;
-    const record = this.holes[this.hole - 1]!;
-    this.drawn = record.drawn;
-    this.log = record.log;
-    this.undoFloor = record.log.length;
     this.phase = 'playing';
     this.hintColumn = null;
+    this.table.reset(this.#dealFor(this.hole, record.drawn), DAILY_RULES, record.log, record.log.length);
     return true;
   }
 
@@ -285,16 +300,17 @@ export class DailyCourse {
   async #submit(): Promise<void> {
     const hole = this.hole;
     const log = this.log;
-    this.busy = true;
+    const drawn = this.drawn;
+    this.#sending = true;
     const res = await withRetry(() => this.#api.finishHole(this.date, hole, log), this.#retry);
     this.reconnecting = false;
-    this.busy = false;
+    this.#sending = false;
     if (!res.ok) {
       await this.#fail(res.error);
       return;
     }
     this.failure = null;
-    this.holes = this.holes.map((h, i) => (i === hole - 1 ? { log, drawn: this.drawn, strokes: res.value.strokes } : h));
+    this.holes = this.holes.map((h, i) => (i === hole - 1 ? { log, drawn, strokes: res.value.strokes } : h));
     this.total = res.value.total;
     this.phase = 'hole-done';
     try {
@@ -308,10 +324,10 @@ export class DailyCourse {
   async #fail(f: ApiFailure): Promise<void> {
     this.failure = f;
     if (f.status === 0 || f.status >= 500 || f.status === 401) return;
-    this.busy = true;
+    this.#sending = true;
     const fresh = await withRetry(() => this.#api.attempt(this.date), this.#retry);
     this.reconnecting = false;
-    this.busy = false;
+    this.#sending = false;
     if (fresh.ok) {
       const problem = this.#load(fresh.value);
       this.failure = problem ?? f;
