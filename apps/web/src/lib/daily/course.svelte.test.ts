@@ -81,6 +81,25 @@ describe('DailyCourse', () => {
     expect(course.drawn).toHaveLength(1);
   });
 
+  it('gives up after its retries without changing the hole, and retry() then draws the card', async () => {
+    const server = new FakeDailyServer();
+    const course = await open(server);
+    let down = true;
+    server.beforeHandle = (method, path) => {
+      if (down && path.endsWith('/draw')) throw new TypeError('Failed to fetch');
+    };
+    expect(await course.draw()).toBeNull();
+    expect(course.failure?.code).toBe('ERR_NETWORK');
+    expect(course.busy).toBe(false);
+    expect(course.log).toBe('');
+    expect(stockLeft(course.position)).toBe(16);
+    expect(server.rows![0]!.log).toBe('');
+    down = false;
+    await course.retry();
+    expect(course.failure).toBeNull();
+    expect(course.drawn).toEqual([server.deals[0]!.stock[0]]);
+  });
+
   it('keeps busy true while a draw is in flight and refuses moves meanwhile', async () => {
     const server = new FakeDailyServer();
     const course = await open(server);
