@@ -80,6 +80,10 @@ describe('players', () => {
     ['ﬁne', 'fine'],
     ['Zoë', 'Zoë'],
     ['a b', 'a b'],
+    ['I ❤️ golf', 'I ❤️ golf'],
+    ['👨‍👩‍👧 team', '👨‍👩‍👧 team'],
+    ['👩🏽‍💻', '👩🏽‍💻'],
+    ['1️⃣', '1️⃣'],
   ])('normalises the name %j to %j', async (name, expected) => {
     const client = testClient();
     const r = await client.call<NewPlayer>('POST', '/api/players', { body: { name }, headers: fresh() });
@@ -101,6 +105,9 @@ describe('players', () => {
     ['a line separator', 'a\u2028b'],
     ['a lone surrogate', 'a\ud800b'],
     ['a soft hyphen', 'a\u00adb'],
+    ['a joiner between letters', 'a\u200db'],
+    ['a variation selector on a letter', 'a\ufe0fb'],
+    ['a lone joiner after an emoji', '😀\u200d'],
   ])('refuses a name with %s', async (_what, name) => {
     const client = testClient();
     const r = await client.call('POST', '/api/players', { body: { name }, headers: fresh() });
