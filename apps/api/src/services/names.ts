@@ -9,9 +9,9 @@ export const NAME_MAX = 20;
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 /**
- * The joiners emoji need: a zero-width joiner between two pictographs (👨‍👩‍👧; checked once the selectors are
- * removed) and the emoji presentation
- * selector after a pictograph or keycap base (❤️, 1️⃣). They are allowed there and nowhere else.
+ * The joiners emoji need, allowed there and nowhere else: the emoji presentation selector after a pictograph or
+ * keycap base (❤️, 1️⃣), and (once those selectors are removed) a zero-width joiner between two pictographs
+ * (👨‍👩‍👧, 👩🏽‍💻).
  */
 const EMOJI_ZWJ = /(?<=\p{Extended_Pictographic}\p{Emoji_Modifier}?)\u200D(?=\p{Extended_Pictographic})/gu;
 const EMOJI_PRESENTATION = /(?<=[\p{Extended_Pictographic}#*0-9])\uFE0F/gu;
