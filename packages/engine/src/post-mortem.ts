@@ -62,23 +62,27 @@ export function postMortem(
   const deadline = options.timeMs === undefined ? Infinity : Date.now() + options.timeMs;
   let exact = true;
   const values: number[] = [];
-  const lines: string[] = [];
+  const budget = (k: number) => ({
+    ...(deadline === Infinity ? {} : { timeMs: Math.max(1, (deadline - Date.now()) / (log.length + 2 - k)) }),
+    ...(options.maxNodes === undefined ? {} : { maxNodes: options.maxNodes }),
+  });
   for (let k = 0; k <= log.length; k++) {
-    const from = log.slice(0, k);
-    const timeMs = deadline === Infinity ? undefined : Math.max(1, (deadline - Date.now()) / (log.length + 1 - k));
-    const r = solver.solve({
-      objective: 'strokes',
-      from,
-      ...(timeMs === undefined ? {} : { timeMs }),
-      ...(options.maxNodes === undefined ? {} : { maxNodes: options.maxNodes }),
-    });
+    // A move never improves the optimum, so the previous position's optimum is a floor (when it is proven).
+    const floor = exact && k > 0 ? values[k - 1]! : undefined;
+    const r = solver.optimum(log.slice(0, k), { ...budget(k), ...(floor === undefined ? {} : { floor }) });
     if (!r.ok) return err(r.error);
     if (!r.value.exact) exact = false;
     values.push(r.value.strokes);
-    lines.push(r.value.log);
   }
   let lostMove: number | null = null;
   for (let k = 1; k < values.length && lostMove === null; k++) if (values[k]! > values[k - 1]!) lostMove = k;
+  let bestLine: string | null = null;
+  if (lostMove !== null) {
+    const r = solver.solve({ from: log.slice(0, lostMove - 1), ...budget(log.length) });
+    if (!r.ok) return err(r.error);
+    if (!r.value.exact) exact = false;
+    bestLine = r.value.log;
+  }
   const score = scoreOf(end.value);
   let verdict: Verdict;
   if (score.cleared) verdict = { kind: 'cleared' };
@@ -91,7 +95,7 @@ export function postMortem(
     best: values[0]!,
     after: values.slice(1),
     lostMove,
-    bestLine: lostMove === null ? null : lines[lostMove - 1]!,
+    bestLine,
     strokes: score.strokes,
     verdict,
     exact,

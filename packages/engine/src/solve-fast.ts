@@ -41,12 +41,34 @@ const LOWER = 2;
 const INF = 1000;
 
 /**
- * The fast exact search over one deal. A position is a 30-bit integer: seven column heights (3 bits each), the
- * stock cards drawn (5 bits at bit 21) and the waste top's rank + 1 (4 bits at bit 26, 0 = empty waste). The
- * waste card itself is fixed by the last move, so its rank is all the search needs.
+ * The fast exact search over one deal.
  *
- * The transposition table outlives one search: values depend only on the position, so a post-mortem reuses it
- * over the many positions of one log.
+ * - A position is a 30-bit integer: seven column heights (3 bits each), the stock cards drawn (5 bits at bit
+ *   21) and the waste top's rank + 1 (4 bits at bit 26, 0 = empty waste). The waste card itself is fixed by
+ *   the last move, so its rank is all the search needs. Positions live in a flat open-addressing table
+ *   (`IntTable`) holding either an exact value or a proven lower bound.
+ * - `strokes` is a fail-soft bounded search (exact below its bound `beta`, else a lower bound >= `beta`).
+ *   `optimumStrokes` first looks for any clear (`win`, which only needs "no clear" proofs, the cheap kind);
+ *   with one found, a single bounded search below the clear's strokes improves it or proves it optimal;
+ *   without, the cards-left optimum comes from raising the bound from 2 by what each failed search proves.
+ * - Lower bounds (`lowerBound`), each a relaxation that can only under-estimate:
+ *   1. a clear leaves at most the stock that is left;
+ *   2. rank matching: every card played needs a distinct card just before it on the waste (a played board
+ *      card, the waste top if an exposed card fits it, or a drawn stock card). A max flow over the 13 ranks
+ *      (two paths, or a cycle with wrap) bounds the cards that can ever be played: fewer than the board means
+ *      no clear and at least that many cards left. For a clear with at most d more draws only the next d stock
+ *      cards count, which bounds how much stock a clear can keep;
+ *   3. reachability: a least fixpoint of the cards some chain from the stock or the waste could reach, cards
+ *      under an unreachable card being unreachable too (the dead cards). Measured to cost more than it saves
+ *      while much stock is left, so it runs with at most `reachStock` stock cards left.
+ * - Dominance (`drawDominated`): with an exposed card that fits the waste and that nothing left on the board
+ *   could follow (a King in classic), drawing is never better than playing it first. Proof in that method.
+ * - No move ordering beyond plays before the draw: the proofs dominate the cost, and a proof visits every
+ *   child whatever the order.
+ *
+ * The table outlives one search: values depend only on the position, so a post-mortem or a coach reuses it
+ * over the many positions of one deal. Wins (`win`) store only "no clear" (a lower bound of 1), which the
+ * strokes search shares.
  */
 export class DealSearch {
   readonly stockLen: number;
@@ -455,16 +477,24 @@ export class DealSearch {
   /**
    * The fewest strokes from a position: a search for any clear first (cheap, and it proves most "no"s), then
    * either a bounded search below the clear it found, or the cards-left optimum by raising the bound one
-   * stroke at a time. Moves in `line`: column 0..6, or 7 for a draw.
+   * stroke at a time. Moves in `line`: column 0..6, or 7 for a draw. `floor` is a lower bound the caller
+   * already knows (a parent position's optimum); `withLine: false` skips finding the line.
    */
-  optimumStrokes(heights: readonly number[], drawn: number, top: number): StrokesAnswer {
+  optimumStrokes(
+    heights: readonly number[],
+    drawn: number,
+    top: number,
+    floor: number = -INF,
+    withLine = true,
+  ): StrokesAnswer {
     this.stopped = false;
     this.setHeights(heights);
     const left = this.left();
     if (left === 0) return { value: drawn - this.stockLen, exact: true, winnable: true, line: [] };
     const key = this.keyOf(drawn, top);
     this.path.length = 0;
-    const won = this.win(left, drawn, top, key);
+    // `floor`: a known lower bound (a parent's optimum). At 1 or more there is no clear to look for.
+    const won = floor < 1 && this.win(left, drawn, top, key);
     this.setHeights(heights);
     if (this.stopped) return this.fallback(heights, drawn, top, null);
     let value: number;
@@ -473,12 +503,13 @@ export class DealSearch {
       let draws = 0;
       for (const m of line) if (m === 7) draws++;
       const ub = drawn + draws - this.stockLen;
+      if (ub <= floor) return { value: ub, exact: true, winnable: true, line };
       value = this.strokes(left, drawn, top, key, ub);
       if (this.stopped) return { value: ub, exact: false, winnable: true, line };
       if (value >= ub) return { value: ub, exact: true, winnable: true, line };
     } else {
       // Raise the bound from the lower bound each failed search proves; a search below a bound is exact.
-      for (let t = 2, step = 1; ; ) {
+      for (let t = Math.max(2, floor + 1), step = 1; ; ) {
         value = this.strokes(left, drawn, top, key, t);
         if (this.stopped) return this.fallback(heights, drawn, top, false);
         if (value < t) break;
@@ -486,7 +517,7 @@ export class DealSearch {
         step++;
       }
     }
-    const line = this.reconstruct(heights, drawn, top, value);
+    const line = withLine ? this.reconstruct(heights, drawn, top, value) : [];
     return { value, exact: !this.stopped, winnable: value <= 0, line };
   }
 

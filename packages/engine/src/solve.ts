@@ -187,6 +187,33 @@ export class Solver {
     return this.#search.nodes;
   }
 
+  /**
+   * Only the fewest strokes from the position `from` reaches, without a line: cheaper when many positions of
+   * one log are asked in turn. `floor` may pass a lower bound already known (the optimum of an earlier
+   * position of the same log: a move never improves it).
+   */
+  optimum(
+    from: string,
+    options: { readonly floor?: number; readonly timeMs?: number; readonly maxNodes?: number } = {},
+  ): Result<{ readonly strokes: number; readonly exact: boolean }, LogError> {
+    const start = replay(this.deal, this.rules, from);
+    if (!start.ok) return err(start.error);
+    const pos = start.value;
+    const s = this.#search;
+    s.maxNodes = options.maxNodes === undefined ? Infinity : s.nodes + options.maxNodes;
+    s.deadline = options.timeMs === undefined ? Infinity : Date.now() + options.timeMs;
+    const top = pos.top === null ? -1 : rankOf(pos.top);
+    const a = s.optimumStrokes(pos.heights, pos.drawn, top, options.floor, false);
+    s.maxNodes = Infinity;
+    s.deadline = Infinity;
+    if (!a.exact) {
+      // A budget ran out: the strokes of a legal line from here (the fallback line).
+      const r = this.solve({ from, maxNodes: 0 });
+      return r.ok ? ok({ strokes: r.value.strokes, exact: false }) : r;
+    }
+    return ok({ strokes: a.value + 0, exact: true });
+  }
+
   solve(options: SolveOptions = {}): Result<SolveResult, LogError> {
     const objective = options.objective ?? 'strokes';
     const prefix = options.from ?? '';
