@@ -349,6 +349,12 @@ export class DealSearch {
    */
   strokes(left: number, drawn: number, top: number, key: number, beta: number): number {
     if (left === 0) return drawn - this.stockLen;
+    if (!this.canPlay(top)) {
+      // Nothing fits: the hole is over, or the draw is forced. Neither needs a table entry of its own.
+      if (drawn === this.stockLen) return left;
+      const r = this.stockRank[drawn]!;
+      return this.strokes(left, drawn + 1, r, ((key & ~(15 << 26)) + (1 << 21)) | ((r + 1) << 26), beta);
+    }
     const stored = this.table.get(key, NONE);
     let lb: number;
     if (stored !== NONE) {
@@ -411,6 +417,14 @@ export class DealSearch {
       this.winLine = this.path.slice();
       return true;
     }
+    if (!this.canPlay(top)) {
+      if (drawn === this.stockLen) return false;
+      const r = this.stockRank[drawn]!;
+      this.path.push(7);
+      const found = this.win(left, drawn + 1, r, ((key & ~(15 << 26)) + (1 << 21)) | ((r + 1) << 26));
+      this.path.pop();
+      return found;
+    }
     const stored = this.table.get(key, NONE);
     if (stored !== NONE && stored >> 2 > 0) return false;
     this.nodes++;
@@ -450,6 +464,17 @@ export class DealSearch {
       if (found) return true;
     }
     if (!this.stopped) this.table.set(key, (1 << 2) | LOWER);
+    return false;
+  }
+
+  /** Whether some exposed card fits a waste of rank `top`. */
+  canPlay(top: number): boolean {
+    const h = this.h;
+    const fit = this.fitMask[top + 1]!;
+    for (let c = 0; c < COLUMNS; c++) {
+      const hc = h[c]!;
+      if (hc > 0 && ((fit >> this.colRank[c * COLUMN_HEIGHT + hc - 1]!) & 1) !== 0) return true;
+    }
     return false;
   }
 
