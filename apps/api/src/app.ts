@@ -48,7 +48,7 @@ export function createApp(options: AppOptions = {}) {
     courses: new Map(),
     tokens: new Map(),
   };
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ strict: false });
   app.onError((error, c) => {
     const { status, body, headers } = toErrorResponse(error);
     return c.json(body, status, headers);

@@ -59,6 +59,9 @@ describe('the daily course', () => {
     expect(stockCards).toHaveLength(144);
     expect(r.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
     expect((await client.call('GET', `/api/daily/${DAY}`)).body).toEqual(r.body);
+    // A trailing slash is the same route.
+    expect((await client.call('GET', `/api/daily/${DAY}/`)).body).toEqual(r.body);
+    expect((await client.call('GET', '/api/daily/')).status).toBe(200);
   });
 
   it('gives each day its own course and stores it once, even when first requested concurrently', async () => {
