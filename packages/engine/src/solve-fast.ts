@@ -633,6 +633,11 @@ export class DealSearch {
    */
   points(left: number, drawn: number, top: number, run: number, key: number): number {
     if (left === 0) return 0;
+    if (!this.canPlay(top)) {
+      if (drawn === this.stockLen) return 0;
+      const r = this.stockRank[drawn]!;
+      return this.points(left, drawn + 1, r, 0, ((key & ~(15 << 26)) + (1 << 21)) | ((r + 1) << 26));
+    }
     let table = this.#pointTables[run];
     if (table === undefined) this.#pointTables[run] = table = new IntTable(12);
     const stored = table.get(key, NONE);
