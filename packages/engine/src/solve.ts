@@ -24,7 +24,10 @@ export interface SolveResult {
   readonly objective: Objective;
   /** False when a budget stopped the search: the figures are then the best found, not a proof. */
   readonly exact: boolean;
-  /** Whether the board can be cleared from the position (null when unknown). */
+  /**
+   * Whether the board can be cleared from the position (null when unknown), for every objective. For
+   * `points` the line returned need not be a clear even when one exists.
+   */
   readonly winnable: boolean | null;
   /** Best strokes reachable (perfect information). For `win`, the strokes of the line found. */
   readonly strokes: number;
@@ -228,20 +231,28 @@ export class Solver {
     let line: number[];
     let exact: boolean;
     let winnable: boolean | null;
-    if (objective === 'points') {
-      const a = s.optimumPoints(pos.heights, pos.drawn, top, pos.run);
-      line = a.line;
-      exact = a.exact;
-      winnable = null;
-    } else if (objective === 'win') {
+    // Whether the board can be cleared at all: any clear found, or a proof that there is none.
+    const decideWin = (): { won: boolean; exact: boolean } => {
       s.stopped = false;
       s.setHeights(pos.heights);
       const left = s.left();
       s.path.length = 0;
       const won = left === 0 || s.win(left, pos.drawn, top, s.keyOf(pos.drawn, top));
-      exact = won || !s.stopped;
-      winnable = won ? true : exact ? false : null;
-      if (won) line = left === 0 ? [] : s.winLine;
+      if (left === 0) s.winLine = [];
+      return { won, exact: won || !s.stopped };
+    };
+    if (objective === 'points') {
+      const a = s.optimumPoints(pos.heights, pos.drawn, top, pos.run);
+      line = a.line;
+      exact = a.exact;
+      // `winnable` stays a property of the board: the most points need not come from a clear.
+      const w = exact ? decideWin() : { won: false, exact: false };
+      winnable = w.won ? true : w.exact ? false : null;
+    } else if (objective === 'win') {
+      const w = decideWin();
+      exact = w.exact;
+      winnable = w.won ? true : w.exact ? false : null;
+      if (w.won) line = s.winLine;
       else {
         s.setHeights(pos.heights);
         line = s.greedy(pos.drawn, top);
