@@ -246,9 +246,10 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'golf-bench-'));
   const base = external ?? `http://127.0.0.1:${await freePort()}`;
   const t0 = performance.now();
-  const server = external === undefined ? await startServer(Number(new URL(base).port), work) : undefined;
+  let server: DevWorker | undefined;
   let failed = false;
   try {
+    if (external === undefined) server = await startServer(Number(new URL(base).port), work);
     console.log(`server ready on ${base} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const c0 = performance.now();
     const course = expectOk(await call<CourseView>(base, 'course creation', 'GET', '/api/daily'), 'course');
