@@ -16,7 +16,10 @@ export interface SolveOptions {
   readonly from?: string;
   /** Stop after visiting this many positions; the result then says `exact: false`. */
   readonly maxNodes?: number;
-  /** Stop after about this many milliseconds; the result then says `exact: false`. */
+  /**
+   * Stop after about this many milliseconds (by `Date.now()`, checked every 1,024 positions); the result then
+   * says `exact: false`. Cloudflare Workers do not advance the clock during a computation: use `maxNodes` there.
+   */
   readonly timeMs?: number;
 }
 
