@@ -112,7 +112,7 @@ export class DealSearch {
   readonly #seq = new Int32Array(32);
 
   constructor(deal: Deal, rules: Rules, tuning: SearchTuning = {}) {
-    this.tuning = { reach: true, reachStock: 2, matching: true, dominance: true, ...tuning };
+    this.tuning = { reach: true, reachStock: 0, matching: true, dominance: true, ...tuning };
     this.#useReach = this.tuning.reach;
     this.#useMatching = this.tuning.matching;
     this.#reachStock = this.tuning.reachStock;
