@@ -48,9 +48,9 @@ const INF = 1000;
  *   the last move, so its rank is all the search needs. Positions live in a flat open-addressing table
  *   (`IntTable`) holding either an exact value or a proven lower bound.
  * - `strokes` is a fail-soft bounded search (exact below its bound `beta`, else a lower bound >= `beta`).
- *   `optimumStrokes` first looks for any clear (`win`, which only needs "no clear" proofs, the cheap kind);
- *   with one found, a single bounded search below the clear's strokes improves it or proves it optimal;
- *   without, the cards-left optimum comes from raising the bound from 2 by what each failed search proves.
+ *   `optimumStrokes` raises the bound from 1 (below it: the best clear, exact) by what each failed search
+ *   proves (no clear, at least 2 cards left, ...). `win` is the satisficing search for any clear: it stores
+ *   only "no clear" (a lower bound of 1), which the strokes search shares.
  * - Lower bounds (`lowerBound`), each a relaxation that can only under-estimate:
  *   1. a clear leaves at most the stock that is left;
  *   2. rank matching: every card played needs a distinct card just before it on the waste (a played board
@@ -67,8 +67,7 @@ const INF = 1000;
  *   child whatever the order.
  *
  * The table outlives one search: values depend only on the position, so a post-mortem or a coach reuses it
- * over the many positions of one deal. Wins (`win`) store only "no clear" (a lower bound of 1), which the
- * strokes search shares.
+ * over the many positions of one deal.
  */
 export class DealSearch {
   readonly stockLen: number;
@@ -500,9 +499,8 @@ export class DealSearch {
   }
 
   /**
-   * The fewest strokes from a position: a search for any clear first (cheap, and it proves most "no"s), then
-   * either a bounded search below the clear it found, or the cards-left optimum by raising the bound one
-   * stroke at a time. Moves in `line`: column 0..6, or 7 for a draw. `floor` is a lower bound the caller
+   * The fewest strokes from a position: bounded searches, the bound raised from 1 (any clear below it is the
+   * best clear) by what each failed search proves. Moves in `line`: column 0..6, or 7 for a draw. `floor` is a lower bound the caller
    * already knows (a parent position's optimum); `withLine: false` skips finding the line.
    */
   optimumStrokes(
@@ -517,30 +515,16 @@ export class DealSearch {
     const left = this.left();
     if (left === 0) return { value: drawn - this.stockLen, exact: true, winnable: true, line: [] };
     const key = this.keyOf(drawn, top);
-    this.path.length = 0;
-    // `floor`: a known lower bound (a parent's optimum). At 1 or more there is no clear to look for.
-    const won = floor < 1 && this.win(left, drawn, top, key);
-    this.setHeights(heights);
-    if (this.stopped) return this.fallback(heights, drawn, top, null);
+    // Raise the bound from the first that could hold (1: a clear; above a known `floor`, such as a parent
+    // position's optimum) by what each failed search proves; a search below its bound is exact. Measured: one
+    // search for the best clear beats finding any clear first and then bounding below it.
     let value: number;
-    if (won) {
-      const line = this.winLine;
-      let draws = 0;
-      for (const m of line) if (m === 7) draws++;
-      const ub = drawn + draws - this.stockLen;
-      if (ub <= floor) return { value: ub, exact: true, winnable: true, line };
-      value = this.strokes(left, drawn, top, key, ub);
-      if (this.stopped) return { value: ub, exact: false, winnable: true, line };
-      if (value >= ub) return { value: ub, exact: true, winnable: true, line };
-    } else {
-      // Raise the bound from the lower bound each failed search proves; a search below a bound is exact.
-      for (let t = Math.max(2, floor + 1), step = 1; ; ) {
-        value = this.strokes(left, drawn, top, key, t);
-        if (this.stopped) return this.fallback(heights, drawn, top, false);
-        if (value < t) break;
-        t = value + step;
-        step++;
-      }
+    for (let t = floor === -INF ? 1 : floor + 1, step = 1; ; ) {
+      value = this.strokes(left, drawn, top, key, t);
+      if (this.stopped) return this.fallback(heights, drawn, top, t > 1 ? false : null);
+      if (value < t) break;
+      t = value + step;
+      step++;
     }
     const line = withLine ? this.reconstruct(heights, drawn, top, value) : [];
     return { value, exact: !this.stopped, winnable: value <= 0, line };
