@@ -115,20 +115,10 @@ try {
   cpSync(join(web, 'build'), site, { recursive: true });
   log(`starting the API Worker on ${origin}`);
   const out = openSync(serverLog, 'a');
+  // The API's local server front (scripts/serve.mjs), as `pnpm start` runs it.
   server = spawn(
-    bin(api, 'wrangler'),
-    [
-      'dev',
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--persist-to',
-      persist,
-      '--assets',
-      site,
-      '--show-interactive-dev-session=false',
-    ],
+    process.execPath,
+    [join(api, 'scripts', 'serve.mjs'), '--port', String(port), '--persist-to', persist, '--assets', site],
     { cwd: api, env, detached: true, stdio: ['ignore', out, out] },
   );
   await waitForHealth(`${origin}/api/health`, server, 90_000);

@@ -1,0 +1,152 @@
+// Serves the local Worker (API + web) on one public port: `wrangler dev` runs on a private loopback port and
+// this small front forwards every request to it.
+//
+// Why a front at all: wrangler's local dev proxy (4.86, the newest that runs on Node 20) sometimes answers a
+// request itself with `503 Your worker restarted mid-request` when a pooled connection to the worker hits its
+// 5 s keep-alive timeout. Such a request never ran in the Worker (the worker did not restart). The front retries
+// exactly those answers (and refused connections while wrangler reloads), so a local client never sees a 5xx that
+// the API did not send. Every route of the API is safe to repeat anyway (draws and hole finishes are
+// idempotent). Production has no such proxy and runs without this file.
+//
+// usage: node scripts/serve.mjs [--port 8787] [--ip 127.0.0.1] [wrangler dev options...]
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const take = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const value = args[i + 1];
+  args.splice(i, 2);
+  return value ?? fallback;
+};
+const port = Number(take('port', process.env.PORT ?? '8787'));
+const host = take('ip', '127.0.0.1');
+
+/** Bodies above this never reach the Worker (its own limit is 16 KiB and answers 413 itself). */
+const MAX_BODY = 1 << 20;
+const RESTARTED = 'Your worker restarted mid-request';
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+  'content-length',
+]);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(address.port));
+    });
+  });
+}
+
+const upstreamPort = await freePort();
+const upstream = `http://127.0.0.1:${upstreamPort}`;
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+const wrangler = spawn(
+  join(root, 'node_modules', '.bin', 'wrangler'),
+  ['dev', '--ip', '127.0.0.1', '--port', String(upstreamPort), '--show-interactive-dev-session=false', ...args],
+  // Same process group as this front: stopping the group stops wrangler and its workerd too.
+  { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] },
+);
+
+wrangler.on('exit', (code) => process.exit(code ?? 1));
+function shutdown() {
+  if (wrangler.exitCode !== null) process.exit(0);
+  wrangler.kill('SIGTERM');
+  setTimeout(() => process.exit(0), 3000).unref();
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, shutdown);
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function jsonError(res, status, code, message) {
+  const body = JSON.stringify({ error: { code, message } });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+async function readBody(req) {
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > MAX_BODY) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Forwards one request, retrying only answers that never reached the Worker. */
+async function forward(req, body) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (HOP_BY_HOP.has(name) || value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  if (!headers.has('cf-connecting-ip') && req.socket.remoteAddress)
+    headers.set('cf-connecting-ip', req.socket.remoteAddress.replace(/^::ffff:/, ''));
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  for (let attempt = 0; ; attempt++) {
+    let response;
+    try {
+      response = await fetch(upstream + req.url, {
+        method: req.method,
+        headers,
+        body: hasBody ? body : undefined,
+        redirect: 'manual',
+      });
+    } catch (e) {
+      // Connection refused or reset before an answer: wrangler is (re)starting.
+      if (attempt < 40) {
+        await sleep(250);
+        continue;
+      }
+      throw e;
+    }
+    const payload = Buffer.from(await response.arrayBuffer());
+    if (response.status === 503 && attempt < 20 && payload.toString('utf8', 0, 64).startsWith(RESTARTED)) {
+      await sleep(10 * (attempt + 1));
+      continue;
+    }
+    return { response, payload };
+  }
+}
+
+const server = createServer(async (req, res) => {
+  try {
+    const body = await readBody(req);
+    if (body === null) return jsonError(res, 413, 'ERR_BODY_TOO_LARGE', 'the request body is larger than 16 KiB');
+    const { response, payload } = await forward(req, body);
+    const headers = {};
+    response.headers.forEach((value, name) => {
+      // fetch already decoded the body; its length is the decoded one.
+      if (HOP_BY_HOP.has(name) || name === 'content-encoding' || name === 'set-cookie') return;
+      headers[name] = value;
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) headers['set-cookie'] = cookies;
+    headers['content-length'] = payload.length;
+    res.writeHead(response.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : payload);
+  } catch (e) {
+    if (!res.headersSent) jsonError(res, 502, 'ERR_UPSTREAM', 'the local Worker is not answering');
+    else res.destroy();
+    console.error(`[serve] ${req.method} ${req.url}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, host, () => {
+  console.log(`[serve] Golf Daily on http://${host}:${port} (the Worker's dev server runs on ${upstream})`);
+});
