@@ -109,6 +109,13 @@ export class DealSearch {
   readonly #pred = new Int32Array(13);
   readonly #succ = new Int32Array(13);
   readonly #seq = new Int32Array(32);
+  /** Moves from the root of the current `optimumStrokes` call, while `#track` is on (column 0..6, 7 = draw). */
+  readonly #mv = new Int8Array(64);
+  #plen = 0;
+  #track = false;
+  /** The best end of play reached from that root so far (an upper bound on its optimum) and its line. */
+  #ub = INF;
+  #ubLine: number[] = [];
 
   constructor(deal: Deal, rules: Rules, tuning: SearchTuning = {}) {
     this.tuning = { reach: true, reachStock: 0, matching: true, dominance: true, ...tuning };
@@ -347,12 +354,22 @@ export class DealSearch {
    * lower bound that is at least `beta`.
    */
   strokes(left: number, drawn: number, top: number, key: number, beta: number): number {
-    if (left === 0) return drawn - this.stockLen;
+    if (left === 0) {
+      const v = drawn - this.stockLen;
+      if (v < this.#ub && this.#track) this.#leaf(v);
+      return v;
+    }
     if (!this.canPlay(top)) {
       // Nothing fits: the hole is over, or the draw is forced. Neither needs a table entry of its own.
-      if (drawn === this.stockLen) return left;
+      if (drawn === this.stockLen) {
+        if (left < this.#ub && this.#track) this.#leaf(left);
+        return left;
+      }
       const r = this.stockRank[drawn]!;
-      return this.strokes(left, drawn + 1, r, ((key & ~(15 << 26)) + (1 << 21)) | ((r + 1) << 26), beta);
+      this.#mv[this.#plen++] = 7;
+      const v = this.strokes(left, drawn + 1, r, ((key & ~(15 << 26)) + (1 << 21)) | ((r + 1) << 26), beta);
+      this.#plen--;
+      return v;
     }
     const stored = this.table.get(key, NONE);
     let lb: number;
@@ -387,7 +404,9 @@ export class DealSearch {
       h[c] = hc - 1;
       const mask = this.#bmask;
       if (--this.#bcnt[r]! === 0) this.#bmask = mask & ~(1 << r);
+      this.#mv[this.#plen++] = c;
       const v = this.strokes(left - 1, drawn, r, (topClear - (1 << (3 * c))) | ((r + 1) << 26), best < beta ? best : beta);
+      this.#plen--;
       this.#bcnt[r]!++;
       this.#bmask = mask;
       h[c] = hc;
@@ -400,14 +419,25 @@ export class DealSearch {
     if (drawn < this.stockLen && best > lb && !(moved && this.#useDominance && this.drawDominated(fit))) {
       moved = true;
       const r = this.stockRank[drawn]!;
+      this.#mv[this.#plen++] = 7;
       const v = this.strokes(left, drawn + 1, r, (topClear + (1 << 21)) | ((r + 1) << 26), best < beta ? best : beta);
+      this.#plen--;
       if (this.stopped) return -INF;
       if (v < best) best = v;
     }
-    if (!moved) best = left;
+    if (!moved) {
+      best = left;
+      if (left < this.#ub && this.#track) this.#leaf(left);
+    }
     if (best < lb) best = lb;
     this.table.set(key, (best << 2) | (best < beta ? EXACT : LOWER));
     return best;
+  }
+
+  /** Records the end of play reached by the moves in `#mv` as the best known from the root. */
+  #leaf(v: number): void {
+    this.#ub = v;
+    this.#ubLine = Array.from(this.#mv.subarray(0, this.#plen));
   }
 
   /** Depth-first search for any clear; `path` holds the moves (column 0..6, 7 = draw). */
@@ -518,15 +548,30 @@ export class DealSearch {
     // Raise the bound from the first that could hold (1: a clear; above a known `floor`, such as a parent
     // position's optimum) by what each failed search proves; a search below its bound is exact. Measured: one
     // search for the best clear beats finding any clear first and then bounding below it.
+    // Every end of play the searches reach is an upper bound (`#ub`, with its line): a search never needs a
+    // bound above it, and a proven lower bound that meets it is the optimum.
     let value: number;
+    this.#ub = INF;
+    this.#ubLine = [];
+    this.#plen = 0;
+    this.#track = true;
     for (let t = floor === -INF ? 1 : floor + 1, step = 1; ; ) {
+      if (t > this.#ub) t = this.#ub;
       value = this.strokes(left, drawn, top, key, t);
-      if (this.stopped) return this.fallback(heights, drawn, top, t > 1 ? false : null);
+      if (this.stopped) {
+        this.#track = false;
+        return this.fallback(heights, drawn, top, t > 1 ? false : null);
+      }
       if (value < t) break;
+      if (value >= this.#ub) {
+        value = this.#ub;
+        break;
+      }
       t = value + step;
       step++;
     }
-    const line = withLine ? this.reconstruct(heights, drawn, top, value) : [];
+    this.#track = false;
+    const line = !withLine ? [] : value === this.#ub ? this.#ubLine : this.reconstruct(heights, drawn, top, value);
     return { value, exact: !this.stopped, winnable: value <= 0, line };
   }
 
