@@ -108,7 +108,6 @@ export class DealSearch {
   #qok: boolean;
   readonly #pred = new Int32Array(13);
   readonly #succ = new Int32Array(13);
-  readonly #seq = new Int32Array(32);
   /** Moves from the root of the current `optimumStrokes` call, while `#track` is on (column 0..6, 7 = draw). */
   readonly #mv = new Int8Array(64);
   #plen = 0;
@@ -320,30 +319,51 @@ export class DealSearch {
     // The bipartite fits graph on ranks: path A = S0 P1 S2 P3 ... S12, path B = P0 S1 P2 ... S11 P12 (the last
     // edge only with queenOnKing). With wrap, P12-S0 and P0-S12 close them into one cycle of 26.
     // A path is matched greedily from one end, which is optimal on a path.
-    const seq = this.#seq;
     if (!this.#wrap) {
-      let n = 0;
-      for (let r = 0; r < 13; r++) seq[n++] = (r & 1) === 0 ? succ[r]! : pred[r]!;
-      let f = pathFlow(seq, n);
-      n = 0;
-      for (let r = 0; r < 13; r++) {
-        if (r === 12 && !this.#qok) seq[n++] = -1;
-        seq[n++] = (r & 1) === 0 ? pred[r]! : succ[r]!;
+      // Both paths at once, each matched greedily: `a` is what path A carries to its next rank, `b` path B's.
+      let f = 0;
+      let a = 0;
+      let b = 0;
+      for (let r = 0; r < 12; r++) {
+        const s = succ[r]!;
+        const p = pred[r]!;
+        const capA = (r & 1) === 0 ? s : p;
+        const capB = (r & 1) === 0 ? p : s;
+        const mA = a < capA ? a : capA;
+        const mB = b < capB ? b : capB;
+        f += mA + mB;
+        a = capA - mA;
+        b = capB - mB;
       }
-      f += pathFlow(seq, n);
+      // Rank 12 (r even): S12 ends path A; P12 ends path B, joined to S11 only with queenOnKing.
+      const s12 = succ[12]!;
+      f += a < s12 ? a : s12;
+      if (this.#qok) {
+        const p12 = pred[12]!;
+        f += b < p12 ? b : p12;
+      }
       return f;
     }
     // Cycle S0 P1 S2 ... S12 P0 S1 P2 ... S11 P12 (P12-S0 closes it): fix the flow x on the closing edge.
     const cap0 = succ[0]! < pred[12]! ? succ[0]! : pred[12]!;
     let best = 0;
     for (let x = 0; x <= cap0; x++) {
-      let n = 0;
-      for (let r = 0; r < 13; r++) seq[n++] = (r & 1) === 0 ? succ[r]! - (r === 0 ? x : 0) : pred[r]!;
+      // Greedily along S0 P1 ... S12 P0 S1 ... S11 [a break without queenOnKing] P12, `carry` passed on.
+      let f = x;
+      let carry = 0;
       for (let r = 0; r < 13; r++) {
-        if (r === 12 && !this.#qok) seq[n++] = -1;
-        seq[n++] = (r & 1) === 0 ? pred[r]! - (r === 12 ? x : 0) : succ[r]!;
+        const cap = (r & 1) === 0 ? succ[r]! - (r === 0 ? x : 0) : pred[r]!;
+        const m = carry < cap ? carry : cap;
+        f += m;
+        carry = cap - m;
       }
-      const f = x + pathFlow(seq, n);
+      for (let r = 0; r < 13; r++) {
+        if (r === 12 && !this.#qok) carry = 0;
+        const cap = (r & 1) === 0 ? pred[r]! - (r === 12 ? x : 0) : succ[r]!;
+        const m = carry < cap ? carry : cap;
+        f += m;
+        carry = cap - m;
+      }
       if (f > best) best = f;
     }
     return best;
@@ -749,21 +769,4 @@ export class DealSearch {
     }
     return { value, exact: true, line };
   }
-}
-
-/** Greedy b-matching along a path of capacities (`-1` breaks the path). */
-function pathFlow(seq: Int32Array, n: number): number {
-  let f = 0;
-  let carry = 0;
-  for (let k = 0; k < n; k++) {
-    const cap = seq[k]!;
-    if (cap < 0) {
-      carry = 0;
-      continue;
-    }
-    const m = carry < cap ? carry : cap;
-    f += m;
-    carry = cap - m;
-  }
-  return f;
 }
