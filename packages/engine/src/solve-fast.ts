@@ -198,32 +198,28 @@ export class DealSearch {
   /**
    * A lower bound on the strokes reachable from the position in `h` (`left` board cards, `drawn` stock cards
    * drawn, waste rank `top`, -1 = empty). When it can show the optimum is at least `beta` it returns a value
-   * >= `beta`; otherwise it may return anything that is a true lower bound.
+   * >= `beta`; otherwise it may return anything that is a true lower bound. Only for a position with a legal
+   * play (the searches call it only there): the waste top then always counts as a predecessor.
    */
   lowerBound(left: number, drawn: number, top: number, beta: number): number {
     const s = this.stockLen - drawn;
     if (beta <= -s) return -s;
-    const h = this.h;
-    const colRank = this.colRank;
-    const topMask = this.fitMask[top + 1]!;
-    let stuck = true;
-    for (let c = 0; c < COLUMNS && stuck; c++) {
-      const hc = h[c]!;
-      if (hc > 0 && (topMask >> colRank[c * COLUMN_HEIGHT + hc - 1]!) & 1) stuck = false;
-    }
     // Every card played needs a distinct card just before it: a played board card, the waste top (if an
     // exposed card fits it) or a drawn stock card. First with every board card, then with only those the
     // reachability fixpoint keeps.
     const pred = this.#pred;
     const stockCnt = this.stockCnt;
     const sBase = drawn * 13;
-    const extra = !stuck && top < 0 ? 1 : 0;
+    const extra = top < 0 ? 1 : 0;
     let m = 0;
     if (this.#useMatching) {
-      const bcnt = this.#bcnt;
-      for (let r = 0; r < 13; r++) pred[r] = bcnt[r]! + stockCnt[sBase + r]!;
-      if (!stuck && top >= 0) pred[top]!++;
-      m = this.flow(pred, bcnt) + extra;
+      if (!this.#wrap) m = this.boardFlow(sBase, top) + extra;
+      else {
+        const bcnt = this.#bcnt;
+        for (let r = 0; r < 13; r++) pred[r] = bcnt[r]! + stockCnt[sBase + r]!;
+        if (top >= 0) pred[top]!++;
+        m = this.flow(pred, bcnt) + extra;
+      }
       if (m > left) m = left;
       // No clear: at least the unmatched cards stay.
       if (m < left && left - m >= beta) return left - m;
@@ -234,7 +230,7 @@ export class DealSearch {
         if (!this.#useMatching) return left - reached;
         const succ = this.#succ;
         for (let r = 0; r < 13; r++) pred[r] = succ[r]! + stockCnt[sBase + r]!;
-        if (!stuck && top >= 0) pred[top]!++;
+        if (top >= 0) pred[top]!++;
         m = this.flow(pred, succ) + extra;
         return left - (m < reached ? m : reached);
       }
@@ -249,7 +245,7 @@ export class DealSearch {
     const cut = (drawn + d) * 13;
     const end = (drawn + s) * 13;
     for (let r = 0; r < 13; r++) pred[r] = bcnt[r]! + stockCnt[sBase + r]! - (stockCnt[cut + r]! - stockCnt[end + r]!);
-    if (!stuck && top >= 0) pred[top]!++;
+    if (top >= 0) pred[top]!++;
     m = this.flow(pred, bcnt) + extra;
     if (m < left) return beta;
     if (this.#useReach && d < s && s <= this.#reachStock) {
@@ -312,6 +308,36 @@ export class DealSearch {
       }
     }
     return reached;
+  }
+
+  /**
+   * `flow` without wrap for the board cards as successors and, as predecessors, the board cards, the stock
+   * cards from `sBase / 13` on and the waste top: the same two greedy paths, reading the counts directly.
+   */
+  boardFlow(sBase: number, top: number): number {
+    const bcnt = this.#bcnt;
+    const stockCnt = this.stockCnt;
+    let f = 0;
+    let a = 0;
+    let b = 0;
+    for (let r = 0; r < 12; r++) {
+      const s = bcnt[r]!;
+      const p = s + stockCnt[sBase + r]! + (r === top ? 1 : 0);
+      const capA = (r & 1) === 0 ? s : p;
+      const capB = (r & 1) === 0 ? p : s;
+      const mA = a < capA ? a : capA;
+      const mB = b < capB ? b : capB;
+      f += mA + mB;
+      a = capA - mA;
+      b = capB - mB;
+    }
+    const s12 = bcnt[12]!;
+    f += a < s12 ? a : s12;
+    if (this.#qok) {
+      const p12 = s12 + stockCnt[sBase + 12]! + (top === 12 ? 1 : 0);
+      f += b < p12 ? b : p12;
+    }
+    return f;
   }
 
   /** Max flow from pred ranks to succ ranks along the fits relation (two paths, or one cycle with wrap). */
