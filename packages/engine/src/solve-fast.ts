@@ -441,6 +441,9 @@ export class DealSearch {
     const topClear = key & ~(15 << 26);
     let best = INF;
     let moved = false;
+    // Whether the draw is dominated (`drawDominated`, found along the way: the board is the same at each test).
+    let dominated = false;
+    const fitMask = this.fitMask;
     for (let c = 0; c < COLUMNS; c++) {
       const hc = h[c]!;
       if (hc === 0) continue;
@@ -449,6 +452,7 @@ export class DealSearch {
       moved = true;
       h[c] = hc - 1;
       const mask = this.#bmask;
+      if ((fitMask[r + 1]! & mask) === 0) dominated = true;
       if (--this.#bcnt[r]! === 0) this.#bmask = mask & ~(1 << r);
       this.#mv[this.#plen++] = c;
       const v = this.strokes(left - 1, drawn, r, (topClear - (1 << (3 * c))) | ((r + 1) << 26), best < beta ? best : beta);
@@ -462,7 +466,7 @@ export class DealSearch {
         if (best <= lb) break;
       }
     }
-    if (drawn < this.stockLen && best > lb && !(moved && this.#useDominance && this.drawDominated(fit))) {
+    if (drawn < this.stockLen && best > lb && !(dominated && this.#useDominance)) {
       moved = true;
       const r = this.stockRank[drawn]!;
       this.#mv[this.#plen++] = 7;
