@@ -516,15 +516,16 @@ export class DealSearch {
     const colRank = this.colRank;
     const fit = this.fitMask[top + 1]!;
     const topClear = key & ~(15 << 26);
-    let moved = false;
+    let dominated = false;
+    const fitMask = this.fitMask;
     for (let c = 0; c < COLUMNS; c++) {
       const hc = h[c]!;
       if (hc === 0) continue;
       const r = colRank[c * COLUMN_HEIGHT + hc - 1]!;
       if (((fit >> r) & 1) === 0) continue;
-      moved = true;
       h[c] = hc - 1;
       const mask = this.#bmask;
+      if ((fitMask[r + 1]! & mask) === 0) dominated = true;
       if (--this.#bcnt[r]! === 0) this.#bmask = mask & ~(1 << r);
       this.path.push(c);
       const found = this.win(left - 1, drawn, r, (topClear - (1 << (3 * c))) | ((r + 1) << 26));
@@ -535,7 +536,7 @@ export class DealSearch {
       if (found) return true;
       if (this.stopped) return false;
     }
-    if (drawn < this.stockLen && !(moved && this.#useDominance && this.drawDominated(fit))) {
+    if (drawn < this.stockLen && !(dominated && this.#useDominance)) {
       const r = this.stockRank[drawn]!;
       this.path.push(7);
       const found = this.win(left, drawn + 1, r, (topClear + (1 << 21)) | ((r + 1) << 26));
