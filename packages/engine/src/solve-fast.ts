@@ -96,6 +96,12 @@ export class DealSearch {
   /** Board cards per rank, and the mask of ranks with any, kept up to date by the searches. */
   readonly #bcnt = new Int32Array(13);
   #bmask = 0;
+  /**
+   * Exposed cards per rank, and the mask of ranks with any, kept up to date by `setHeights`, `playColumn` and
+   * the strokes and win searches (not by the points search, which scans the columns).
+   */
+  readonly #ecnt = new Int32Array(13);
+  #emask = 0;
   readonly #depth = new Int32Array(COLUMNS);
   readonly #colMask = new Int32Array(COLUMNS);
   readonly #suf = new Int32Array(COLUMNS);
@@ -163,6 +169,33 @@ export class DealSearch {
     let m = 0;
     for (let r = 0; r < 13; r++) if (cnt[r]! > 0) m |= 1 << r;
     this.#bmask = m;
+    this.#ecnt.fill(0);
+    this.#emask = 0;
+    for (let c = 0; c < COLUMNS; c++) {
+      const hc = heights[c]!;
+      if (hc === 0) continue;
+      const r = this.colRank[c * COLUMN_HEIGHT + hc - 1]!;
+      this.#ecnt[r]!++;
+      this.#emask |= 1 << r;
+    }
+  }
+
+  /** Column c (height hc, exposed rank r) loses its exposed card: the exposed counts follow. */
+  #expose(c: number, hc: number, r: number): void {
+    const ecnt = this.#ecnt;
+    if (--ecnt[r]! === 0) this.#emask &= ~(1 << r);
+    if (hc > 1) {
+      const u = this.colRank[c * COLUMN_HEIGHT + hc - 2]!;
+      if (ecnt[u]!++ === 0) this.#emask |= 1 << u;
+    }
+  }
+
+  /** Undoes `#expose(c, hc, r)`; `emask` is the exposed mask from before it. */
+  #cover(c: number, hc: number, r: number, emask: number): void {
+    const ecnt = this.#ecnt;
+    ecnt[r]!++;
+    if (hc > 1) ecnt[this.colRank[c * COLUMN_HEIGHT + hc - 2]!]!--;
+    this.#emask = emask;
   }
 
   /**
@@ -405,7 +438,7 @@ export class DealSearch {
       if (v < this.#ub && this.#track) this.#leaf(v);
       return v;
     }
-    if (!this.canPlay(top)) {
+    if ((this.fitMask[top + 1]! & this.#emask) === 0) {
       // Nothing fits: the hole is over, or the draw is forced. Neither needs a table entry of its own.
       if (drawn === this.stockLen) {
         if (left < this.#ub && this.#track) this.#leaf(left);
@@ -454,9 +487,12 @@ export class DealSearch {
       const mask = this.#bmask;
       if ((fitMask[r + 1]! & mask) === 0) dominated = true;
       if (--this.#bcnt[r]! === 0) this.#bmask = mask & ~(1 << r);
+      const em = this.#emask;
+      this.#expose(c, hc, r);
       this.#mv[this.#plen++] = c;
       const v = this.strokes(left - 1, drawn, r, (topClear - (1 << (3 * c))) | ((r + 1) << 26), best < beta ? best : beta);
       this.#plen--;
+      this.#cover(c, hc, r, em);
       this.#bcnt[r]!++;
       this.#bmask = mask;
       h[c] = hc;
@@ -496,7 +532,7 @@ export class DealSearch {
       this.winLine = this.path.slice();
       return true;
     }
-    if (!this.canPlay(top)) {
+    if ((this.fitMask[top + 1]! & this.#emask) === 0) {
       if (drawn === this.stockLen) return false;
       const r = this.stockRank[drawn]!;
       this.path.push(7);
@@ -527,9 +563,12 @@ export class DealSearch {
       const mask = this.#bmask;
       if ((fitMask[r + 1]! & mask) === 0) dominated = true;
       if (--this.#bcnt[r]! === 0) this.#bmask = mask & ~(1 << r);
+      const em = this.#emask;
+      this.#expose(c, hc, r);
       this.path.push(c);
       const found = this.win(left - 1, drawn, r, (topClear - (1 << (3 * c))) | ((r + 1) << 26));
       this.path.pop();
+      this.#cover(c, hc, r, em);
       this.#bcnt[r]!++;
       this.#bmask = mask;
       h[c] = hc;
@@ -564,6 +603,7 @@ export class DealSearch {
     const r = this.colRank[c * COLUMN_HEIGHT + hc - 1]!;
     this.h[c] = hc - 1;
     if (--this.#bcnt[r]! === 0) this.#bmask &= ~(1 << r);
+    this.#expose(c, hc, r);
   }
 
   /** Cards left on the search board. */
@@ -644,9 +684,11 @@ export class DealSearch {
         else {
           const hc = this.h[c]!;
           const mask = this.#bmask;
+          const em = this.#emask;
           this.playColumn(c);
           v = this.strokes(left - 1, drawn, r, (topClear - (1 << (3 * c))) | ((r + 1) << 26), value + 1);
           this.h[c] = hc;
+          this.#cover(c, hc, r, em);
           this.#bcnt[r]!++;
           this.#bmask = mask;
         }
