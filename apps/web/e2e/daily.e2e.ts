@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import { nextAction, settled, teeOff, uniqueName, utcToday } from './helpers.ts';
 
-// Instant card movement, so the board in the DOM is always the current one.
-test.use({ reducedMotion: 'reduce' });
+// Instant card movement, so the board in the DOM is always the current one. No service worker: once one
+// controls the page, its requests bypass `page.route`, and the lost-answer test must see the draw request.
+test.use({ reducedMotion: 'reduce', serviceWorkers: 'block' });
 
 test("plays today's whole course with the keyboard and finds the total in the standings", async ({ page }) => {
   const name = uniqueName('Keys');
