@@ -10,6 +10,7 @@ import {
 } from '../../engine/test-fixtures/boards.ts';
 import { generateCases, refAnswer } from '../../engine/test-fixtures/reference.ts';
 import { parseArgs, runDeal, runLine, type Command } from './commands.ts';
+import { DEAL_1_BOARD } from '../../engine/test-fixtures/boards.ts';
 
 type ReplayCommand = Extract<Command, { name: 'replay' }>;
 const replayCmd = (preset: keyof typeof PRESETS = 'classic'): ReplayCommand => ({
@@ -17,17 +18,7 @@ const replayCmd = (preset: keyof typeof PRESETS = 'classic'): ReplayCommand => (
   rules: PRESETS[preset],
 });
 
-/** Deal 1 (classic), written out: waste 8H, exposed QD JD AC 2S QH KC 4H; the stock starts 9D 2C. */
-const DEAL_1 = `Foundations: 8H
-Talon: 9D 2C 9H 9C 7D TS 4D 8C 5C KH 8S 5H 3D 3S 5S 7H
-6H TH KS 2H QD
-KD TD 6C 9S JD
-AS AD 3H JC AC
-4C 5D JS JH 2S
-3C QS 4S 6S QH
-8D AH 7C TC KC
-QC 6D 7S 2D 4H
-`;
+const DEAL_1 = DEAL_1_BOARD;
 const line = (board: string, log: string) => JSON.stringify({ board, log });
 
 describe('parseArgs', () => {

@@ -3,7 +3,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLEAR_TWO_LEFT, CLEAR_TWO_LEFT_LOG, RUN_OF_EIGHT } from '../../engine/test-fixtures/boards.ts';
+import {
+  CLEAR_TWO_LEFT,
+  CLEAR_TWO_LEFT_LOG,
+  DEAL_1_BOARD,
+  RUN_OF_EIGHT,
+} from '../../engine/test-fixtures/boards.ts';
 import { generateCases, refAnswer } from '../../engine/test-fixtures/reference.ts';
 
 const cliDir = join(import.meta.dirname, '..');
@@ -100,16 +105,7 @@ describe('golf deal (real process)', { timeout: 30_000 }, () => {
     const r = golf(['deal', '1']);
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toBe(`Foundations: 8H
-Talon: 9D 2C 9H 9C 7D TS 4D 8C 5C KH 8S 5H 3D 3S 5S 7H
-6H TH KS 2H QD
-KD TD 6C 9S JD
-AS AD 3H JC AC
-4C 5D JS JH 2S
-3C QS 4S 6S QH
-8D AH 7C TC KC
-QC 6D 7S 2D 4H
-`);
+    expect(r.stdout).toBe(DEAL_1_BOARD);
     expect(golf(['deal', '1', '--rules', 'turn-the-corner']).stdout.split('\n')[0]).toBe('Foundations: -');
   });
 

@@ -13,6 +13,7 @@ import {
 } from './deal.ts';
 import { makeBoard } from './board-text.ts';
 import { PRESETS } from './rules.ts';
+import { DEAL_1_BOARD } from '../test-fixtures/boards.ts';
 
 // Golden vectors. The decks below were produced by a reference C program written from the published algorithms
 // (splitmix32 -> xoshiro128** 1.1 -> Fisher–Yates from the last index down with rejection sampling), not by
@@ -33,16 +34,7 @@ const REFERENCE_DECKS: Record<number, string> = {
     '5C 7D KS QS JS 5D QD 9D 5H 9S 2C 3C TH 2D AC JC 4H 6D 8C QC AH QH TS JD 7H 6S 2H 8H 6H 9H 2S 8S 4C KD 8D 7S 3D 4D AD 6C 9C 3H TD JH 3S 4S KC 7C TC KH AS 5S',
 };
 
-const BOARD_1 = `Foundations: 8H
-Talon: 9D 2C 9H 9C 7D TS 4D 8C 5C KH 8S 5H 3D 3S 5S 7H
-6H TH KS 2H QD
-KD TD 6C 9S JD
-AS AD 3H JC AC
-4C 5D JS JH 2S
-3C QS 4S 6S QH
-8D AH 7C TC KC
-QC 6D 7S 2D 4H
-`;
+const BOARD_1 = DEAL_1_BOARD;
 
 const BOARD_1_FREE = `Foundations: -
 Talon: 8H 9D 2C 9H 9C 7D TS 4D 8C 5C KH 8S 5H 3D 3S 5S 7H

@@ -32,6 +32,7 @@ import {
   type Position,
 } from './game.ts';
 import { PRESETS, type Rules } from './rules.ts';
+import { DEAL_1_BOARD } from '../test-fixtures/boards.ts';
 
 const board = (text: string, rules: Rules = PRESETS.classic): Deal => {
   const d = parseBoard(text, rules);
@@ -39,17 +40,7 @@ const board = (text: string, rules: Rules = PRESETS.classic): Deal => {
   return d.value;
 };
 
-/** Deal 1's board, written out (the golden vector of deal.test.ts). Waste 8H; exposed QD JD AC 2S QH KC 4H. */
-const DEAL_1 = `Foundations: 8H
-Talon: 9D 2C 9H 9C 7D TS 4D 8C 5C KH 8S 5H 3D 3S 5S 7H
-6H TH KS 2H QD
-KD TD 6C 9S JD
-AS AD 3H JC AC
-4C 5D JS JH 2S
-3C QS 4S 6S QH
-8D AH 7C TC KC
-QC 6D 7S 2D 4H
-`;
+const DEAL_1 = DEAL_1_BOARD;
 const DEAL_1_FREE = DEAL_1.replace('Foundations: 8H\nTalon:', 'Foundations: -\nTalon: 8H');
 
 const run = (deal: Deal, rules: Rules, log: string): Position => {

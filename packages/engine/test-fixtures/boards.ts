@@ -64,3 +64,18 @@ Talon: 9D AC 3C TC QC AD 3D 5D 7D AH 3H 5H 7H 9H JH KH
 QH AS 3S 5S JD
 7S 9S JS KS QD
 `;
+
+/**
+ * Deal 1's board text (classic, generator v1), the golden vector pinned by deal.test.ts and reused by the game
+ * and CLI tests. Waste 8H; exposed QD JD AC 2S QH KC 4H; the stock starts 9D 2C.
+ */
+export const DEAL_1_BOARD = `Foundations: 8H
+Talon: 9D 2C 9H 9C 7D TS 4D 8C 5C KH 8S 5H 3D 3S 5S 7H
+6H TH KS 2H QD
+KD TD 6C 9S JD
+AS AD 3H JC AC
+4C 5D JS JH 2S
+3C QS 4S 6S QH
+8D AH 7C TC KC
+QC 6D 7S 2D 4H
+`;
