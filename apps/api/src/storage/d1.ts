@@ -7,6 +7,8 @@ import type {
   CourseRecord,
   PlayerRecord,
   DayCountsRecord,
+  DrawWrite,
+  HoleWrite,
   StandingRecord,
   Storage,
 } from './storage.ts';
@@ -148,14 +150,7 @@ export class D1Storage implements Storage {
     };
   }
 
-  async recordDraw(d: {
-    date: string;
-    playerId: string;
-    hole: number;
-    drawn: number;
-    log: string;
-    now: number;
-  }): Promise<boolean> {
+  async recordDraw(d: DrawWrite): Promise<boolean> {
     const result = await this.#db
       .prepare(
         `UPDATE attempt_holes SET log = ?1, drawn = drawn + 1, draw_times = json_insert(draw_times, '$[#]', ?2)
@@ -169,15 +164,7 @@ export class D1Storage implements Storage {
     return result.results.length === 1;
   }
 
-  async finishHole(f: {
-    date: string;
-    playerId: string;
-    hole: number;
-    drawn: number;
-    log: string;
-    strokes: number;
-    now: number;
-  }): Promise<number | null> {
+  async finishHole(f: HoleWrite): Promise<number | null> {
     // One transaction. The attempt moves on only from this hole, so a concurrent second finish changes nothing.
     const [holeResult, attemptResult] = await this.#db.batch([
       this.#db

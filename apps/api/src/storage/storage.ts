@@ -26,27 +26,12 @@ export interface Storage {
    * Records one more draw on the current hole if it is unfinished, has `drawn` draws and its recorded log is a
    * prefix of `log`.
    */
-  recordDraw(draw: {
-    date: string;
-    playerId: string;
-    hole: number;
-    drawn: number;
-    log: string;
-    now: number;
-  }): Promise<boolean>;
+  recordDraw(draw: DrawWrite): Promise<boolean>;
   /**
    * Records a finished hole (and the attempt after hole 9) if the hole is current, unfinished, has `drawn` draws
    * and its recorded log is a prefix of `log`. Answers the attempt's new total, or null when nothing was written.
    */
-  finishHole(finish: {
-    date: string;
-    playerId: string;
-    hole: number;
-    drawn: number;
-    log: string;
-    strokes: number;
-    now: number;
-  }): Promise<number | null>;
+  finishHole(finish: HoleWrite): Promise<number | null>;
 
   /** The day's counts: attempts started, and finishers per total (ascending). */
   dayCounts(date: string): Promise<DayCountsRecord>;
@@ -55,6 +40,21 @@ export interface Storage {
    * is at least `fromTotal`, skipping `skip` of them.
    */
   standingsPage(date: string, fromTotal: number, skip: number, limit: number): Promise<StandingRecord[]>;
+}
+
+/** One more draw on a hole: the whole log ending in the new `d`, with the draws recorded before it. */
+export interface DrawWrite {
+  readonly date: string;
+  readonly playerId: string;
+  readonly hole: number;
+  readonly drawn: number;
+  readonly log: string;
+  readonly now: number;
+}
+
+/** A finished hole: its final log and strokes, with the draws recorded before it. */
+export interface HoleWrite extends DrawWrite {
+  readonly strokes: number;
 }
 
 export interface PlayerRecord {
