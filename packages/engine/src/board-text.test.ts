@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeBoard, parseBoard } from './board-text.ts';
 import { makeCard } from './card.ts';
 import { PRESETS, type Rules } from './rules.ts';
-
-/** A board file as black-hole-solver's own tests write it: `Talon:` first, some column lines with `: `. */
-const BHS_BOARD = `Talon: 6D KC KS AH AC KD 4S 8D 8H JD TC AD QH 4C JS 2C
-Foundations: 5S
-9D TS 5C 7D 7H
-: 3S 6S 5D QC 7S
-9S 6C 3H JC 9H
-: QD 7C 5H 3C QS
-AS KH 2H TH TD
-4H 8C 6H 2D 2S
-9C 4D 8S JH 3D
-`;
+import { BHS_BOARD } from '../test-fixtures/boards.ts';
 
 const CANONICAL = `Foundations: 5S
 Talon: 6D KC KS AH AC KD 4S 8D 8H JD TC AD QH 4C JS 2C

@@ -12,6 +12,7 @@ import {
   FOUR_LEFT,
   FOUR_LEFT_LOG,
   RUN_OF_EIGHT,
+  BHS_BOARD,
 } from '../test-fixtures/boards.ts';
 import {
   allCards,
@@ -66,16 +67,7 @@ describe('the reference itself agrees with the rulebooks', () => {
   });
 
   it("black-hole-solver's sample board is a win with wrap-around ranks", () => {
-    const board = `Talon: 6D KC KS AH AC KD 4S 8D 8H JD TC AD QH 4C JS 2C
-Foundations: 5S
-9D TS 5C 7D 7H
-: 3S 6S 5D QC 7S
-9S 6C 3H JC 9H
-: QD 7C 5H 3C QS
-AS KH 2H TH TD
-4H 8C 6H 2D 2S
-9C 4D 8S JH 3D
-`;
+    const board = BHS_BOARD;
     expect(refParseBoard('wrap', board)).not.toBeNull();
     // A clearing line found once by the engine's solver; the reference checks it on its own.
     const win = 'd2d4dd6467dd275353d22171647253d764316d311d455';
