@@ -8,6 +8,8 @@ export interface SearchTuning {
   readonly reach?: boolean;
   /** Use the reachability bound only with at most this many stock cards left (it costs more than it saves early). */
   readonly reachStock?: number;
+  /** Use the walk-by-walk bound only with at most this many stock cards left. */
+  readonly walkStock?: number;
   readonly matching?: boolean;
   readonly dominance?: boolean;
 }
@@ -80,6 +82,8 @@ export class DealSearch {
   readonly supMask: Int32Array;
   /** Ranks present in the stock from index d on (bitmask), d = 0..stockLen. */
   readonly stockHas: Int32Array;
+  /** Bit t set in `fitsOfMask[M]` when a card of rank t may be played on some rank in the mask M. */
+  readonly fitsOfMask: Int32Array;
   /** Count of rank r in the stock from index d on, at `d * 13 + r`. */
   readonly stockCnt: Int32Array;
   readonly h = new Int8Array(COLUMNS);
@@ -108,6 +112,8 @@ export class DealSearch {
   readonly #useReach: boolean;
   readonly #useMatching: boolean;
   readonly #reachStock: number;
+  readonly #walkStock: number;
+
   readonly #useDominance: boolean;
   #clockCheck = 0;
   #wrap: boolean;
@@ -123,10 +129,12 @@ export class DealSearch {
   #ubLine: number[] = [];
 
   constructor(deal: Deal, rules: Rules, tuning: SearchTuning = {}) {
-    this.tuning = { reach: true, reachStock: 0, matching: true, dominance: true, ...tuning };
+    this.tuning = { reach: false, reachStock: 0, walkStock: 6, matching: true, dominance: true, ...tuning };
     this.#useReach = this.tuning.reach;
     this.#useMatching = this.tuning.matching;
     this.#reachStock = this.tuning.reachStock;
+    this.#walkStock = this.tuning.walkStock;
+
     this.#useDominance = this.tuning.dominance;
     this.#wrap = rules.wrap;
     this.#qok = rules.queenOnKing;
@@ -147,6 +155,11 @@ export class DealSearch {
     for (let d = this.stockLen - 1; d >= 0; d--)
       for (let r = 0; r < 13; r++)
         this.stockCnt[d * 13 + r] = this.stockCnt[(d + 1) * 13 + r]! + (this.stockRank[d] === r ? 1 : 0);
+    this.fitsOfMask = new Int32Array(1 << 13);
+    for (let M = 1; M < 1 << 13; M++) {
+      const q = 31 - Math.clz32(M);
+      this.fitsOfMask[M] = this.fitsOfMask[M & ~(1 << q)]! | this.fitMask[q + 1]!;
+    }
     this.stockHas = new Int32Array(this.stockLen + 1);
     for (let d = this.stockLen - 1; d >= 0; d--) this.stockHas[d] = this.stockHas[d + 1]! | (1 << this.stockRank[d]!);
   }
@@ -254,8 +267,38 @@ export class DealSearch {
         m = this.flow(pred, bcnt) + extra;
       }
       if (m > left) m = left;
+      if (top >= 0 && !(m < left && left - m >= beta)) {
+        // Rank reachability: a board card can only be played after a card of a neighbouring rank, so only the
+        // ranks connected to a source (the waste top, a stock card still to come) through board ranks count.
+        const fom = this.fitsOfMask;
+        const bm = this.#bmask;
+        const src = this.stockHas[drawn]! | (1 << top);
+        let R = 0;
+        for (;;) {
+          const nr = fom[src | R]! & bm;
+          if (nr === R) break;
+          R = nr;
+        }
+        if (R !== bm) {
+          const bcnt = this.#bcnt;
+          const succ = this.#succ;
+          for (let r = 0; r < 13; r++) {
+            const c = ((R >> r) & 1) !== 0 ? bcnt[r]! : 0;
+            succ[r] = c;
+            pred[r] = c + stockCnt[sBase + r]!;
+          }
+          pred[top]!++;
+          const m2 = this.flow(pred, succ);
+          if (m2 < m) m = m2;
+        }
+      }
       // No clear: at least the unmatched cards stay.
       if (m < left && left - m >= beta) return left - m;
+      if (top >= 0 && s <= this.#walkStock) {
+        const need = left - beta + 1; // reaching this many means no cut
+        const w = this.walks(top, drawn, this.stockLen, need > 0 ? need : 1);
+        if (w < left && left - w >= beta) return left - w;
+      }
     }
     if (this.#useReach && s <= this.#reachStock) {
       const reached = this.reach(top, this.stockHas[drawn]!);
@@ -287,6 +330,71 @@ export class DealSearch {
       if (this.reach(top, mask) < left) return beta;
     }
     return -s;
+  }
+
+  /**
+   * Walk by walk: the cards walk j (after source j: the waste top, then each stock card still to come, in order)
+   * could play. Returns how many cards some walk could play (stops early at `enough`).
+   */
+  walks(top: number, from: number, to: number, enough: number): number {
+    const h = this.h;
+    const colRank = this.colRank;
+    const fitMask = this.fitMask;
+    const fom = this.fitsOfMask;
+    const dep = this.#depth;
+    const front = this.#colMask;
+    let fu = 0;
+    for (let c = 0; c < COLUMNS; c++) {
+      const hc = h[c]!;
+      dep[c] = 0;
+      const f = hc > 0 ? 1 << colRank[c * COLUMN_HEIGHT + hc - 1]! : 0;
+      front[c] = f;
+      fu |= f;
+    }
+    let zone = 0;
+    let total = 0;
+    for (let j = from - 1; j < to; j++) {
+      const fitQ = fitMask[(j < from ? top : this.stockRank[j]!) + 1]!;
+      let fits = fitQ;
+      let m = 0;
+      for (;;) {
+        if ((zone & fits & ~m) !== 0) {
+          for (;;) {
+            const nm = m | (zone & fits);
+            if (nm === m) break;
+            m = nm;
+            fits = fitQ | fom[m]!;
+          }
+        }
+        if ((fits & fu) === 0) break;
+        for (let c = 0; c < COLUMNS; c++) {
+          if ((front[c]! & fits) === 0) continue;
+          const hc = h[c]!;
+          let d = dep[c]!;
+          const base = c * COLUMN_HEIGHT + hc - 1;
+          let r = colRank[base - d]!;
+          let f = 0;
+          for (;;) {
+            m |= 1 << r;
+            zone |= 1 << r;
+            fits |= fitMask[r + 1]!;
+            d++;
+            total++;
+            if (d >= hc) break;
+            r = colRank[base - d]!;
+            if (((fits >> r) & 1) === 0) {
+              f = 1 << r;
+              break;
+            }
+          }
+          dep[c] = d;
+          front[c] = f;
+        }
+        if (total >= enough) return total;
+        fu = front[0]! | front[1]! | front[2]! | front[3]! | front[4]! | front[5]! | front[6]!;
+      }
+    }
+    return total;
   }
 
   /**
@@ -648,6 +756,7 @@ export class DealSearch {
     this.#track = true;
     for (let t = floor === -INF ? 1 : floor + 1, step = 1; ; ) {
       if (t > this.#ub) t = this.#ub;
+      const n0 = this.nodes, e0 = this.expansions;
       value = this.strokes(left, drawn, top, key, t);
       if (this.stopped) {
         this.#track = false;
