@@ -87,7 +87,7 @@ export class DealSearch {
   /** Count of rank r in the stock from index d on, at `d * 13 + r`. */
   readonly stockCnt: Int32Array;
   readonly h = new Int8Array(COLUMNS);
-  readonly table = new IntTable(17);
+  readonly table = new IntTable(15);
   nodes = 0;
   /** Positions expanded by the strokes search (a position may be expanded again under a higher bound). */
   expansions = 0;
@@ -329,6 +329,7 @@ export class DealSearch {
       for (let j = drawn; j < drawn + d; j++) mask |= 1 << this.stockRank[j]!;
       if (this.reach(top, mask) < left) return beta;
     }
+    if (top >= 0 && d < s && d <= this.#walkStock && this.walks(top, drawn, drawn + d, left) < left) return beta;
     return -s;
   }
 
