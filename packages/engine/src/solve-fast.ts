@@ -355,21 +355,27 @@ export class DealSearch {
     let zone = 0;
     let total = 0;
     for (let j = from - 1; j < to; j++) {
-      const fitQ = fitMask[(j < from ? top : this.stockRank[j]!) + 1]!;
-      let fits = fitQ;
-      let m = 0;
+      // The walk's first card fits its source and is exposed when it starts: a card some earlier walk could
+      // have uncovered (the zone, or a column's frontier). After it, only this walk's own cards lead on.
+      let fits = fitMask[(j < from ? top : this.stockRank[j]!) + 1]!;
+      let m = zone & fits;
+      let first = fu & fits;
+      if (first === 0 && m === 0) continue;
+      fits = fom[m]!;
       for (;;) {
         if ((zone & fits & ~m) !== 0) {
           for (;;) {
             const nm = m | (zone & fits);
             if (nm === m) break;
             m = nm;
-            fits = fitQ | fom[m]!;
+            fits = fom[m]!;
           }
         }
-        if ((fits & fu) === 0) break;
+        const can = (fits | first) & fu;
+        if (can === 0) break;
         for (let c = 0; c < COLUMNS; c++) {
-          if ((front[c]! & fits) === 0) continue;
+          const fc = front[c]!;
+          if ((fc & fits) === 0 && (fc & first) === 0) continue;
           const hc = h[c]!;
           let d = dep[c]!;
           const base = c * COLUMN_HEIGHT + hc - 1;
@@ -391,6 +397,7 @@ export class DealSearch {
           dep[c] = d;
           front[c] = f;
         }
+        first = 0;
         if (total >= enough) return total;
         fu = front[0]! | front[1]! | front[2]! | front[3]! | front[4]! | front[5]! | front[6]!;
       }
