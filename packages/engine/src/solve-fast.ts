@@ -267,7 +267,7 @@ export class DealSearch {
         m = this.flow(pred, bcnt) + extra;
       }
       if (m > left) m = left;
-      if (top >= 0 && !(m < left && left - m >= beta)) {
+      if (top >= 0 && s > this.#walkStock && !(m < left && left - m >= beta)) {
         // Rank reachability: a board card can only be played after a card of a neighbouring rank, so only the
         // ranks connected to a source (the waste top, a stock card still to come) through board ranks count.
         const fom = this.fitsOfMask;
