@@ -5,12 +5,16 @@ import { IntTable } from './solve-table.ts';
 
 /** Feature switches, for the bench to measure what each idea buys. All on by default. */
 export interface SearchTuning {
-  readonly reach?: boolean;
-  /** Use the reachability bound only with at most this many stock cards left (it costs more than it saves early). */
-  readonly reachStock?: number;
-  /** Use the walk-by-walk bound only with at most this many stock cards left. */
-  readonly walkStock?: number;
+  /** The rank-matching bound. */
   readonly matching?: boolean;
+  /** Rank reachability inside the matching bound (where the walk bound does not run). */
+  readonly rankReach?: boolean;
+  /**
+   * The walk bound runs with at most this many stock cards left (-1: never). Measured on classic: 6 is the
+   * best trade; with more stock left it costs more than it saves.
+   */
+  readonly walkStock?: number;
+  /** King dominance. */
   readonly dominance?: boolean;
 }
 
@@ -59,10 +63,11 @@ const INF = 1000;
  *      card, the waste top if an exposed card fits it, or a drawn stock card). A max flow over the 13 ranks
  *      (two paths, or a cycle with wrap) bounds the cards that can ever be played: fewer than the board means
  *      no clear and at least that many cards left. For a clear with at most d more draws only the next d stock
- *      cards count, which bounds how much stock a clear can keep;
- *   3. reachability: a least fixpoint of the cards some chain from the stock or the waste could reach, cards
- *      under an unreachable card being unreachable too (the dead cards). Measured to cost more than it saves
- *      while much stock is left, so it runs with at most `reachStock` stock cards left.
+ *      cards count, which bounds how much stock a clear can keep. Only the board ranks connected to a source
+ *      (the waste top, a stock card to come) through board ranks count;
+ *   3. the walk bound (`walks`): between two draws the player makes one walk, and each walk's reach is
+ *      followed in stock order through the columns; a card outside every walk's reach stays. It runs with at
+ *      most `walkStock` stock cards left, where the matching bound is weakest.
  * - Dominance (`drawDominated`): with an exposed card that fits the waste and that nothing left on the board
  *   could follow (a King in classic), drawing is never better than playing it first. Proof in that method.
  * - No move ordering beyond plays before the draw: the proofs dominate the cost, and a proof visits every
@@ -106,13 +111,12 @@ export class DealSearch {
    */
   readonly #ecnt = new Int32Array(13);
   #emask = 0;
-  readonly #depth = new Int32Array(COLUMNS);
-  readonly #colMask = new Int32Array(COLUMNS);
-  readonly #suf = new Int32Array(COLUMNS);
-  readonly #useReach: boolean;
   readonly #useMatching: boolean;
-  readonly #reachStock: number;
+  readonly #useRankReach: boolean;
   readonly #walkStock: number;
+  /** `walks`: cards still standing in each column, and for each rank the columns whose next card has it. */
+  readonly #standing = new Int32Array(COLUMNS);
+  readonly #nextOfRank = new Int32Array(13);
 
   readonly #useDominance: boolean;
   #clockCheck = 0;
@@ -129,12 +133,10 @@ export class DealSearch {
   #ubLine: number[] = [];
 
   constructor(deal: Deal, rules: Rules, tuning: SearchTuning = {}) {
-    this.tuning = { reach: false, reachStock: 0, walkStock: 6, matching: true, dominance: true, ...tuning };
-    this.#useReach = this.tuning.reach;
+    this.tuning = { matching: true, rankReach: true, walkStock: 6, dominance: true, ...tuning };
     this.#useMatching = this.tuning.matching;
-    this.#reachStock = this.tuning.reachStock;
+    this.#useRankReach = this.tuning.rankReach;
     this.#walkStock = this.tuning.walkStock;
-
     this.#useDominance = this.tuning.dominance;
     this.#wrap = rules.wrap;
     this.#qok = rules.queenOnKing;
@@ -250,15 +252,15 @@ export class DealSearch {
   lowerBound(left: number, drawn: number, top: number, beta: number): number {
     const s = this.stockLen - drawn;
     if (beta <= -s) return -s;
-    // Every card played needs a distinct card just before it: a played board card, the waste top (if an
-    // exposed card fits it) or a drawn stock card. First with every board card, then with only those the
-    // reachability fixpoint keeps.
     const pred = this.#pred;
     const stockCnt = this.stockCnt;
     const sBase = drawn * 13;
     const extra = top < 0 ? 1 : 0;
-    let m = 0;
+    const walks = top >= 0 && s <= this.#walkStock;
+    // Cards that can still be played, at most.
+    let m = left;
     if (this.#useMatching) {
+      // Every card played needs a distinct card just before it: a board card, the waste top or a stock card.
       if (!this.#wrap) m = this.boardFlow(sBase, top) + extra;
       else {
         const bcnt = this.#bcnt;
@@ -267,23 +269,23 @@ export class DealSearch {
         m = this.flow(pred, bcnt) + extra;
       }
       if (m > left) m = left;
-      if (top >= 0 && s > this.#walkStock && !(m < left && left - m >= beta)) {
-        // Rank reachability: a board card can only be played after a card of a neighbouring rank, so only the
-        // ranks connected to a source (the waste top, a stock card still to come) through board ranks count.
+      if (this.#useRankReach && top >= 0 && !walks && !(m < left && left - m >= beta)) {
+        // Rank reachability: only the board ranks connected to a source (the waste top, a stock card still to
+        // come) through board ranks count, as successors and as predecessors.
         const fom = this.fitsOfMask;
         const bm = this.#bmask;
         const src = this.stockHas[drawn]! | (1 << top);
-        let R = 0;
+        let reach = 0;
         for (;;) {
-          const nr = fom[src | R]! & bm;
-          if (nr === R) break;
-          R = nr;
+          const next = fom[src | reach]! & bm;
+          if (next === reach) break;
+          reach = next;
         }
-        if (R !== bm) {
+        if (reach !== bm) {
           const bcnt = this.#bcnt;
           const succ = this.#succ;
           for (let r = 0; r < 13; r++) {
-            const c = ((R >> r) & 1) !== 0 ? bcnt[r]! : 0;
+            const c = ((reach >> r) & 1) !== 0 ? bcnt[r]! : 0;
             succ[r] = c;
             pred[r] = c + stockCnt[sBase + r]!;
           }
@@ -292,71 +294,68 @@ export class DealSearch {
           if (m2 < m) m = m2;
         }
       }
-      // No clear: at least the unmatched cards stay.
-      if (m < left && left - m >= beta) return left - m;
-      if (top >= 0 && s <= this.#walkStock) {
-        const need = left - beta + 1; // reaching this many means no cut
-        const w = this.walks(top, drawn, this.stockLen, need > 0 ? need : 1);
-        if (w < left && left - w >= beta) return left - w;
-      }
     }
-    if (this.#useReach && s <= this.#reachStock) {
-      const reached = this.reach(top, this.stockHas[drawn]!);
-      if (reached < left) {
-        if (!this.#useMatching) return left - reached;
-        const succ = this.#succ;
-        for (let r = 0; r < 13; r++) pred[r] = succ[r]! + stockCnt[sBase + r]!;
-        if (top >= 0) pred[top]!++;
-        m = this.flow(pred, succ) + extra;
-        return left - (m < reached ? m : reached);
-      }
+    // No clear: at least the cards that can't be played stay.
+    if (m < left && left - m >= beta) return left - m;
+    if (walks) {
+      const need = left - beta + 1; // reaching this many cards shows nothing
+      const w = this.walks(top, drawn, this.stockLen, need > 0 ? need : 1);
+      if (w < left && left - w >= beta) return left - w;
     }
-    if (!this.#useMatching) return -s;
     if (m < left) return left - m;
     if (beta > 0) return -s;
     // A clear is possible as far as these bounds see. It leaves -beta or more stock cards only if it needs at
     // most d = s + beta - 1 more draws: try the bounds with only those stock cards.
     const d = s + beta - 1;
-    const bcnt = this.#bcnt;
-    const cut = (drawn + d) * 13;
-    const end = (drawn + s) * 13;
-    for (let r = 0; r < 13; r++) pred[r] = bcnt[r]! + stockCnt[sBase + r]! - (stockCnt[cut + r]! - stockCnt[end + r]!);
-    if (top >= 0) pred[top]!++;
-    m = this.flow(pred, bcnt) + extra;
-    if (m < left) return beta;
-    if (this.#useReach && d < s && s <= this.#reachStock) {
-      let mask = 0;
-      for (let j = drawn; j < drawn + d; j++) mask |= 1 << this.stockRank[j]!;
-      if (this.reach(top, mask) < left) return beta;
+    if (this.#useMatching) {
+      const bcnt = this.#bcnt;
+      const cut = (drawn + d) * 13;
+      const end = (drawn + s) * 13;
+      for (let r = 0; r < 13; r++) pred[r] = bcnt[r]! + stockCnt[sBase + r]! - (stockCnt[cut + r]! - stockCnt[end + r]!);
+      if (top >= 0) pred[top]!++;
+      if (this.flow(pred, bcnt) + extra < left) return beta;
     }
     if (top >= 0 && d < s && d <= this.#walkStock && this.walks(top, drawn, drawn + d, left) < left) return beta;
     return -s;
   }
 
   /**
-   * Walk by walk: the cards walk j (after source j: the waste top, then each stock card still to come, in order)
-   * could play. Returns how many cards some walk could play (stops early at `enough`).
+   * The walk bound. Between two draws the player makes one walk: a run of plays, each card one rank from the
+   * card before it. Walk 0 starts on the waste top, walk j on the j-th stock card still to come, in order. For
+   * each walk in turn this finds a superset of the cards it could play: its first card fits its source and is
+   * exposed when the walk starts (every card above it was within reach of an earlier walk); each later card
+   * fits a card of this walk and has every card above it within reach of this walk or an earlier one. A card
+   * outside every walk's set can never be played. Unlike the matching bound it knows the column order and
+   * that a stock card starts one walk; unlike a plain reachability fixpoint it knows that a stock card only
+   * leads to its walk's first card.
+   *
+   * Returns how many cards are within reach of some walk (walks `from - 1`, on the waste top, to `to - 1`),
+   * stopping early once that reaches `enough`. By ranks only: a card may count one below it in its own column
+   * as the card before it, which can only make the sets larger.
    */
   walks(top: number, from: number, to: number, enough: number): number {
     const h = this.h;
     const colRank = this.colRank;
     const fitMask = this.fitMask;
     const fom = this.fitsOfMask;
-    const dep = this.#depth;
-    const front = this.#colMask;
+    // Cards still standing in each column (below those some walk could reach), and for each rank the columns
+    // whose next standing card has it.
+    const rem = this.#standing;
+    const ftc = this.#nextOfRank;
+    ftc.fill(0);
     let fu = 0;
     for (let c = 0; c < COLUMNS; c++) {
       const hc = h[c]!;
-      dep[c] = 0;
-      const f = hc > 0 ? 1 << colRank[c * COLUMN_HEIGHT + hc - 1]! : 0;
-      front[c] = f;
-      fu |= f;
+      rem[c] = hc;
+      if (hc > 0) {
+        const r = colRank[c * COLUMN_HEIGHT + hc - 1]!;
+        ftc[r]! |= 1 << c;
+        fu |= 1 << r;
+      }
     }
     let zone = 0;
     let total = 0;
     for (let j = from - 1; j < to; j++) {
-      // The walk's first card fits its source and is exposed when it starts: a card some earlier walk could
-      // have uncovered (the zone, or a column's frontier). After it, only this walk's own cards lead on.
       let fits = fitMask[(j < from ? top : this.stockRank[j]!) + 1]!;
       let m = zone & fits;
       let first = fu & fits;
@@ -371,92 +370,43 @@ export class DealSearch {
             fits = fom[m]!;
           }
         }
-        const can = (fits | first) & fu;
+        let can = (fits | first) & fu;
+        first = 0;
         if (can === 0) break;
-        for (let c = 0; c < COLUMNS; c++) {
-          const fc = front[c]!;
-          if ((fc & fits) === 0 && (fc & first) === 0) continue;
-          const hc = h[c]!;
-          let d = dep[c]!;
-          const base = c * COLUMN_HEIGHT + hc - 1;
-          let r = colRank[base - d]!;
-          let f = 0;
+        let cols = 0;
+        while (can !== 0) {
+          const r = 31 - Math.clz32(can);
+          can &= ~(1 << r);
+          cols |= ftc[r]!;
+          ftc[r] = 0;
+          fu &= ~(1 << r);
+        }
+        while (cols !== 0) {
+          const c = 31 - Math.clz32(cols);
+          cols &= ~(1 << c);
+          const base = c * COLUMN_HEIGHT - 1;
+          let rc = rem[c]!;
+          let r = colRank[base + rc]!;
           for (;;) {
             m |= 1 << r;
             zone |= 1 << r;
             fits |= fitMask[r + 1]!;
-            d++;
+            rc--;
             total++;
-            if (d >= hc) break;
-            r = colRank[base - d]!;
+            if (rc === 0) break;
+            r = colRank[base + rc]!;
             if (((fits >> r) & 1) === 0) {
-              f = 1 << r;
+              ftc[r]! |= 1 << c;
+              fu |= 1 << r;
               break;
             }
           }
-          dep[c] = d;
-          front[c] = f;
+          rem[c] = rc;
         }
-        first = 0;
         if (total >= enough) return total;
-        fu = front[0]! | front[1]! | front[2]! | front[3]! | front[4]! | front[5]! | front[6]!;
       }
     }
     return total;
-  }
-
-  /**
-   * Board cards that might still be played: the least fixpoint from the sources (stock cards still to come,
-   * the waste top for an exposed card), a card being reachable when every card above it is and some reachable
-   * card could be the waste just before it (in another column, or directly above it). `stockHas`: the ranks
-   * of the stock cards that may still be drawn. Counts the reachable cards' ranks into `succ`.
-   */
-  reach(top: number, stockHas: number): number {
-    const h = this.h;
-    const colRank = this.colRank;
-    const supMask = this.supMask;
-    const topMask = this.fitMask[top + 1]!;
-    const depth = this.#depth;
-    const colMask = this.#colMask;
-    const succ = this.#succ;
-    succ.fill(0);
-    depth.fill(0);
-    colMask.fill(0);
-    let reached = 0;
-    const suf = this.#suf;
-    for (let changed = true; changed; ) {
-      changed = false;
-      // Ranks reached in the columns right of c (as of this pass) and, in `pre`, left of c (kept current).
-      suf[COLUMNS - 1] = 0;
-      for (let c = COLUMNS - 2; c >= 0; c--) suf[c] = suf[c + 1]! | colMask[c + 1]!;
-      let pre = 0;
-      for (let c = 0; c < COLUMNS; c++) {
-        const hc = h[c]!;
-        let i = depth[c]!;
-        let mask = colMask[c]!;
-        if (i < hc) {
-          const base = c * COLUMN_HEIGHT;
-          const from = stockHas | pre | suf[c]!;
-          while (i < hc) {
-            const r = colRank[base + hc - 1 - i]!;
-            const sup = supMask[r]!;
-            const ok =
-              (sup & from) !== 0 ||
-              (i === 0 ? ((topMask >> r) & 1) !== 0 : (sup >> colRank[base + hc - i]!) & 1) !== 0;
-            if (!ok) break;
-            mask |= 1 << r;
-            succ[r]!++;
-            i++;
-            reached++;
-            changed = true;
-          }
-          depth[c] = i;
-          colMask[c] = mask;
-        }
-        pre |= mask;
-      }
-    }
-    return reached;
   }
 
   /**
@@ -764,7 +714,6 @@ export class DealSearch {
     this.#track = true;
     for (let t = floor === -INF ? 1 : floor + 1, step = 1; ; ) {
       if (t > this.#ub) t = this.#ub;
-      const n0 = this.nodes, e0 = this.expansions;
       value = this.strokes(left, drawn, top, key, t);
       if (this.stopped) {
         this.#track = false;

@@ -1,0 +1,103 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { orderedDeck, rankOf } from './card.ts';
+import { dealFromDeck, type Deal } from './deal.ts';
+import { applyMove, legalMoves, makeMove, type Position, replay, startPosition } from './game.ts';
+import { PRESET_NAMES, PRESETS, type Rules } from './rules.ts';
+import { DealSearch } from './solve-fast.ts';
+import { solveBaseline } from './solve.ts';
+
+// The bounds are the solver's riskiest part: a bound that over-estimates once makes the solver wrong on some
+// board while every test of whole solves still passes. These check them directly against play.
+
+const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
+  if (!r.ok) throw new Error(`unexpected error ${JSON.stringify(r.error)}`);
+  return r.value;
+};
+
+const arbRules = fc.constantFrom(...PRESET_NAMES).map((name) => PRESETS[name]);
+const arbDeck = fc.shuffledSubarray(orderedDeck(), { minLength: 52, maxLength: 52 });
+
+/** Plays `choices` (choice % number of legal moves) from `pos` to the end or until the choices run out. */
+function playOut(pos: Position, choices: readonly number[]): Position[] {
+  const seen = [pos];
+  for (const c of choices) {
+    const moves = legalMoves(pos);
+    if (moves.length === 0) break;
+    pos = unwrap(applyMove(pos, moves[c % moves.length]!));
+    seen.push(pos);
+  }
+  return seen;
+}
+
+const left = (p: Position): number => p.heights.reduce((a, b) => a + b, 0);
+const topRank = (p: Position): number => (p.top === null ? -1 : rankOf(p.top));
+
+describe('DealSearch bounds', () => {
+  it('the walk bound counts every card that any line plays, before any number of further draws', () => {
+    fc.assert(
+      fc.property(
+        arbDeck,
+        arbRules,
+        fc.array(fc.nat(60), { minLength: 10, maxLength: 45 }),
+        fc.array(fc.array(fc.nat(60), { minLength: 60, maxLength: 60 }), { minLength: 1, maxLength: 8 }),
+        fc.nat(20),
+        (deck, rules, prefix, lines, extraDraws) => {
+          const d = dealFromDeck(deck, rules);
+          const start = playOut(startPosition(d, rules), prefix).at(-1)!;
+          if (start.top === null) return;
+          const s = new DealSearch(d, rules);
+          s.setHeights(start.heights);
+          const all = s.walks(topRank(start), start.drawn, d.stock.length, 99);
+          const within = Math.min(d.stock.length, start.drawn + extraDraws);
+          const limited = s.walks(topRank(start), start.drawn, within, 99);
+          for (const choices of lines) {
+            const line = playOut(start, choices);
+            expect(left(start) - left(line.at(-1)!)).toBeLessThanOrEqual(all);
+            // Cards played before the draw that would take the stock past `within`.
+            const before = line.filter((p) => p.drawn <= within).at(-1)!;
+            expect(left(start) - left(before)).toBeLessThanOrEqual(limited);
+          }
+        },
+      ),
+      { numRuns: 1000, seed: 11 },
+    );
+  });
+
+  it('lowerBound never exceeds the optimum, for any bound asked, on every preset', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(
+        arbDeck,
+        arbRules,
+        fc.array(fc.nat(60), { minLength: 12, maxLength: 40 }),
+        fc.array(fc.integer({ min: -20, max: 40 }), { minLength: 1, maxLength: 6 }),
+        (deck, rules, prefix, betas) => {
+          const d = dealFromDeck(deck, rules);
+          const log = playLog(d, rules, prefix);
+          const pos = unwrap(replay(d, rules, log));
+          if (legalMoves(pos).every((m) => m.kind === 'draw')) return; // only asked where a card fits
+          const optimum = unwrap(solveBaseline(d, rules, { objective: 'strokes', from: log })).strokes;
+          const s = new DealSearch(d, rules);
+          s.setHeights(pos.heights);
+          for (const beta of betas)
+            expect(s.lowerBound(left(pos), pos.drawn, topRank(pos), beta)).toBeLessThanOrEqual(optimum);
+        },
+      ),
+      { numRuns: 120, seed: 12 },
+    );
+  });
+});
+
+/** The log of `choices` played from the start, as `playOut` plays them. */
+function playLog(d: Deal, rules: Rules, choices: readonly number[]): string {
+  let pos = startPosition(d, rules);
+  let log = '';
+  for (const c of choices) {
+    const moves = legalMoves(pos);
+    if (moves.length === 0) break;
+    const m = moves[c % moves.length]!;
+    pos = unwrap(applyMove(pos, m));
+    log += makeMove(m);
+  }
+  return log;
+}
