@@ -161,10 +161,9 @@ if (ablationDeals > 0) {
     ['all on', {}],
     ['no king dominance', { dominance: false }],
     ['no matching bound', { matching: false }],
-    ['no rank reachability', { rankReach: false }],
     ['no walk bound', { walkStock: -1 }],
     ['walk bound at any stock', { walkStock: 99 }],
-    ['none', { dominance: false, matching: false, rankReach: false, walkStock: -1 }],
+    ['none', { dominance: false, matching: false, walkStock: -1 }],
   ];
   const ab: string[][] = [];
   for (const [name, tuning] of variants) {

@@ -7,8 +7,6 @@ import { IntTable } from './solve-table.ts';
 export interface SearchTuning {
   /** The rank-matching bound. */
   readonly matching?: boolean;
-  /** Rank reachability inside the matching bound (where the walk bound does not run). */
-  readonly rankReach?: boolean;
   /**
    * The walk bound runs with at most this many stock cards left (-1: never). Measured on classic: 6 is the
    * best trade; with more stock left it costs more than it saves.
@@ -63,8 +61,7 @@ const INF = 1000;
  *      card, the waste top if an exposed card fits it, or a drawn stock card). A max flow over the 13 ranks
  *      (two paths, or a cycle with wrap) bounds the cards that can ever be played: fewer than the board means
  *      no clear and at least that many cards left. For a clear with at most d more draws only the next d stock
- *      cards count, which bounds how much stock a clear can keep. Only the board ranks connected to a source
- *      (the waste top, a stock card to come) through board ranks count;
+ *      cards count, which bounds how much stock a clear can keep;
  *   3. the walk bound (`walks`): between two draws the player makes one walk, and each walk's reach is
  *      followed in stock order through the columns; a card outside every walk's reach stays. It runs with at
  *      most `walkStock` stock cards left, where the matching bound is weakest.
@@ -83,10 +80,6 @@ export class DealSearch {
   readonly stockRank: Int8Array;
   /** Bit t set in `fitMask[top + 1]` when a card of rank t may be played on top rank `top`. */
   readonly fitMask: Int32Array;
-  /** Bit t set in `supMask[r]` when rank r may be played on a top of rank t. */
-  readonly supMask: Int32Array;
-  /** Ranks present in the stock from index d on (bitmask), d = 0..stockLen. */
-  readonly stockHas: Int32Array;
   /** Bit t set in `fitsOfMask[M]` when a card of rank t may be played on some rank in the mask M. */
   readonly fitsOfMask: Int32Array;
   /** Count of rank r in the stock from index d on, at `d * 13 + r`. */
@@ -112,7 +105,6 @@ export class DealSearch {
   readonly #ecnt = new Int32Array(13);
   #emask = 0;
   readonly #useMatching: boolean;
-  readonly #useRankReach: boolean;
   readonly #walkStock: number;
   /** `walks`: cards still standing in each column, and for each rank the columns whose next card has it. */
   readonly #standing = new Int32Array(COLUMNS);
@@ -123,7 +115,6 @@ export class DealSearch {
   #wrap: boolean;
   #qok: boolean;
   readonly #pred = new Int32Array(13);
-  readonly #succ = new Int32Array(13);
   /** Moves from the root of the current `optimumStrokes` call, while `#track` is on (column 0..6, 7 = draw). */
   readonly #mv = new Int8Array(64);
   #plen = 0;
@@ -133,9 +124,8 @@ export class DealSearch {
   #ubLine: number[] = [];
 
   constructor(deal: Deal, rules: Rules, tuning: SearchTuning = {}) {
-    this.tuning = { matching: true, rankReach: true, walkStock: 6, dominance: true, ...tuning };
+    this.tuning = { matching: true, walkStock: 6, dominance: true, ...tuning };
     this.#useMatching = this.tuning.matching;
-    this.#useRankReach = this.tuning.rankReach;
     this.#walkStock = this.tuning.walkStock;
     this.#useDominance = this.tuning.dominance;
     this.#wrap = rules.wrap;
@@ -146,13 +136,9 @@ export class DealSearch {
     this.stockLen = deal.stock.length;
     this.stockRank = Int8Array.from(deal.stock.map(rankOf));
     this.fitMask = new Int32Array(14);
-    this.supMask = new Int32Array(13);
     for (let t = -1; t < 13; t++)
       for (let r = 0; r < 13; r++)
-        if (rankFits(rules, t, r)) {
-          this.fitMask[t + 1]! |= 1 << r;
-          if (t >= 0) this.supMask[r]! |= 1 << t;
-        }
+        if (rankFits(rules, t, r)) this.fitMask[t + 1]! |= 1 << r;
     this.stockCnt = new Int32Array((this.stockLen + 1) * 13);
     for (let d = this.stockLen - 1; d >= 0; d--)
       for (let r = 0; r < 13; r++)
@@ -162,8 +148,6 @@ export class DealSearch {
       const q = 31 - Math.clz32(M);
       this.fitsOfMask[M] = this.fitsOfMask[M & ~(1 << q)]! | this.fitMask[q + 1]!;
     }
-    this.stockHas = new Int32Array(this.stockLen + 1);
-    for (let d = this.stockLen - 1; d >= 0; d--) this.stockHas[d] = this.stockHas[d + 1]! | (1 << this.stockRank[d]!);
   }
 
   keyOf(drawn: number, top: number): number {
@@ -269,31 +253,6 @@ export class DealSearch {
         m = this.flow(pred, bcnt) + extra;
       }
       if (m > left) m = left;
-      if (this.#useRankReach && top >= 0 && !walks && !(m < left && left - m >= beta)) {
-        // Rank reachability: only the board ranks connected to a source (the waste top, a stock card still to
-        // come) through board ranks count, as successors and as predecessors.
-        const fom = this.fitsOfMask;
-        const bm = this.#bmask;
-        const src = this.stockHas[drawn]! | (1 << top);
-        let reach = 0;
-        for (;;) {
-          const next = fom[src | reach]! & bm;
-          if (next === reach) break;
-          reach = next;
-        }
-        if (reach !== bm) {
-          const bcnt = this.#bcnt;
-          const succ = this.#succ;
-          for (let r = 0; r < 13; r++) {
-            const c = ((reach >> r) & 1) !== 0 ? bcnt[r]! : 0;
-            succ[r] = c;
-            pred[r] = c + stockCnt[sBase + r]!;
-          }
-          pred[top]!++;
-          const m2 = this.flow(pred, succ);
-          if (m2 < m) m = m2;
-        }
-      }
     }
     // No clear: at least the cards that can't be played stay.
     if (m < left && left - m >= beta) return left - m;
