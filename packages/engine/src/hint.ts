@@ -155,6 +155,7 @@ export function coach(pos: Position, options: CoachOptions = {}): CoachAdvice {
       if (!a.exact) exact = false;
       values.push(a.value);
     }
+    search.release();
     if (values.length < moves.length) break;
     values.forEach((v, i) => (sums[i]! += v));
     samples++;

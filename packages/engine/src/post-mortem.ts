@@ -1,5 +1,5 @@
 import type { Deal } from './deal.ts';
-import { replay, type LogError } from './game.ts';
+import { replay, type LogError, type Position } from './game.ts';
 import { err, ok, type Result } from './result.ts';
 import type { Rules } from './rules.ts';
 import { scoreOf } from './score.ts';
@@ -59,6 +59,14 @@ export function postMortem(
   const end = replay(deal, rules, log);
   if (!end.ok) return err(end.error);
   const solver = new Solver(deal, rules);
+  try {
+    return analyse(solver, end.value, log, options);
+  } finally {
+    solver.release();
+  }
+}
+
+function analyse(solver: Solver, end: Position, log: string, options: PostMortemOptions): Result<PostMortem, LogError> {
   const deadline = options.timeMs === undefined ? Infinity : Date.now() + options.timeMs;
   let exact = true;
   const values: number[] = [];
@@ -83,7 +91,7 @@ export function postMortem(
     if (!r.value.exact) exact = false;
     bestLine = r.value.log;
   }
-  const score = scoreOf(end.value);
+  const score = scoreOf(end);
   let verdict: Verdict;
   if (score.cleared) verdict = { kind: 'cleared' };
   else if (values[0]! > 0) verdict = { kind: 'unwinnable' };

@@ -150,6 +150,12 @@ export class DealSearch {
     }
   }
 
+  /** Hands the tables' memory to the next search (see `IntTable.release`); this one must not be used again. */
+  release(): void {
+    this.table.release();
+    this.#pointTables.forEach((t) => t.release());
+  }
+
   keyOf(drawn: number, top: number): number {
     const h = this.h;
     let k = 0;

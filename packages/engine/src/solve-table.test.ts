@@ -25,6 +25,22 @@ describe('IntTable', () => {
     );
   });
 
+  it('a table built after another was released or grew sees none of its entries, and a released one stays usable', () => {
+    const a = new IntTable(4);
+    for (let k = 0; k < 200; k++) a.set(k * 31, k + 1); // grows 16 -> 512 slots, giving back each smaller array
+    a.release();
+    expect(a.get(31, -1)).toBe(-1);
+    a.set(5, 6);
+    expect(a.get(5, -1)).toBe(6);
+    for (const log2 of [4, 5, 6, 7, 8, 9]) {
+      const b = new IntTable(log2);
+      for (let k = 0; k < 200; k++) expect(b.get(k * 31, -1)).toBe(-1);
+      b.set(1, 2);
+      expect(b.size).toBe(1);
+      b.release();
+    }
+  });
+
   it('clear empties it', () => {
     const table = new IntTable(4);
     for (let k = 0; k < 100; k++) table.set(k * 977, k);

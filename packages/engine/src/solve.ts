@@ -168,7 +168,12 @@ export function solveBaseline(deal: Deal, rules: Rules, options: SolveOptions = 
  * one known (a clear found, or a greedy line).
  */
 export function solve(deal: Deal, rules: Rules, options: SolveOptions = {}): Result<SolveResult, LogError> {
-  return new Solver(deal, rules).solve(options);
+  const solver = new Solver(deal, rules);
+  try {
+    return solver.solve(options);
+  } finally {
+    solver.release();
+  }
 }
 
 const moveChar = (m: number): string => (m === 7 ? 'd' : String(m + 1));
@@ -186,6 +191,11 @@ export class Solver {
     this.deal = deal;
     this.rules = rules;
     this.#search = new DealSearch(deal, rules);
+  }
+
+  /** Hands the solver's memory to the next solver; this one must not be used again. */
+  release(): void {
+    this.#search.release();
   }
 
   /** Positions visited by all calls so far. */
