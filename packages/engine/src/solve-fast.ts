@@ -44,6 +44,23 @@ const EXACT = 1;
 const LOWER = 2;
 const INF = 1000;
 
+const fitsOfMaskCache = new Map<string, Int32Array>();
+
+/** `fitsOfMask` for a rule set, built once per adjacency (a coach builds a search per sample). */
+function fitsOfMasks(fitMask: Int32Array, rules: Rules): Int32Array {
+  const key = `${rules.wrap}/${rules.queenOnKing}`;
+  let table = fitsOfMaskCache.get(key);
+  if (table === undefined) {
+    table = new Int32Array(1 << 13);
+    for (let m = 1; m < 1 << 13; m++) {
+      const q = 31 - Math.clz32(m);
+      table[m] = table[m & ~(1 << q)]! | fitMask[q + 1]!;
+    }
+    fitsOfMaskCache.set(key, table);
+  }
+  return table;
+}
+
 /**
  * The fast exact search over one deal.
  *
@@ -143,11 +160,7 @@ export class DealSearch {
     for (let d = this.stockLen - 1; d >= 0; d--)
       for (let r = 0; r < 13; r++)
         this.stockCnt[d * 13 + r] = this.stockCnt[(d + 1) * 13 + r]! + (this.stockRank[d] === r ? 1 : 0);
-    this.fitsOfMask = new Int32Array(1 << 13);
-    for (let M = 1; M < 1 << 13; M++) {
-      const q = 31 - Math.clz32(M);
-      this.fitsOfMask[M] = this.fitsOfMask[M & ~(1 << q)]! | this.fitMask[q + 1]!;
-    }
+    this.fitsOfMask = fitsOfMasks(this.fitMask, rules);
   }
 
   /** Hands the tables' memory to the next search (see `IntTable.release`); this one must not be used again. */
