@@ -14,23 +14,11 @@ import {
 import { coach, planRun } from './hint.ts';
 import { PRESET_NAMES, PRESETS, type Rules } from './rules.ts';
 import { solveBaseline } from './solve.ts';
-
-const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
-  if (!r.ok) throw new Error(`unexpected error ${JSON.stringify(r.error)}`);
-  return r.value;
-};
+import { randomLog, unwrap } from '../test-fixtures/play.ts';
 
 function randomPosition(d: Deal, rules: Rules, choices: readonly number[]): { pos: Position; log: string } {
-  let pos = startPosition(d, rules);
-  let log = '';
-  for (const c of choices) {
-    const moves = legalMoves(pos);
-    if (moves.length === 0) break;
-    const m = moves[c % moves.length]!;
-    pos = unwrap(applyMove(pos, m));
-    log += makeMove(m);
-  }
-  return { pos, log };
+  const log = randomLog(d, rules, choices);
+  return { pos: unwrap(replay(d, rules, log)), log };
 }
 
 /** Every run of column plays (no draws) from a position, by brute force over the public rules API. */

@@ -5,14 +5,10 @@ import { postMortem } from './post-mortem.ts';
 import { PRESETS, type Rules } from './rules.ts';
 import { scoreOf } from './score.ts';
 import { solve, solveBaseline } from './solve.ts';
+import { unwrap } from '../test-fixtures/play.ts';
 
 // Generous: the baseline search takes a second a deal, and the machines running these tests may be shared.
 const SLOW = 60_000;
-
-const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
-  if (!r.ok) throw new Error(`unexpected error ${JSON.stringify(r.error)}`);
-  return r.value;
-};
 
 const rules = PRESETS.classic;
 const deal = (n: number, r: Rules = rules): Deal => unwrap(dealNumber(n, r));

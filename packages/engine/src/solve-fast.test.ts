@@ -1,19 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { orderedDeck, rankOf } from './card.ts';
-import { dealFromDeck, type Deal } from './deal.ts';
-import { applyMove, legalMoves, makeMove, type Position, replay, startPosition } from './game.ts';
-import { PRESET_NAMES, PRESETS, type Rules } from './rules.ts';
+import { dealFromDeck } from './deal.ts';
+import { applyMove, legalMoves, type Position, replay, startPosition } from './game.ts';
+import { PRESET_NAMES, PRESETS } from './rules.ts';
 import { DealSearch } from './solve-fast.ts';
 import { solveBaseline } from './solve.ts';
+import { randomLog, unwrap } from '../test-fixtures/play.ts';
 
 // The bounds are the solver's riskiest part: a bound that over-estimates once makes the solver wrong on some
 // board while every test of whole solves still passes. These check them directly against play.
-
-const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
-  if (!r.ok) throw new Error(`unexpected error ${JSON.stringify(r.error)}`);
-  return r.value;
-};
 
 const arbRules = fc.constantFrom(...PRESET_NAMES).map((name) => PRESETS[name]);
 const arbDeck = fc.shuffledSubarray(orderedDeck(), { minLength: 52, maxLength: 52 });
@@ -73,7 +69,7 @@ describe('DealSearch bounds', () => {
         fc.array(fc.integer({ min: -20, max: 40 }), { minLength: 1, maxLength: 6 }),
         (deck, rules, prefix, betas) => {
           const d = dealFromDeck(deck, rules);
-          const log = playLog(d, rules, prefix);
+          const log = randomLog(d, rules, prefix);
           const pos = unwrap(replay(d, rules, log));
           if (legalMoves(pos).every((m) => m.kind === 'draw')) return; // only asked where a card fits
           const optimum = unwrap(solveBaseline(d, rules, { objective: 'strokes', from: log })).strokes;
@@ -87,17 +83,3 @@ describe('DealSearch bounds', () => {
     );
   });
 });
-
-/** The log of `choices` played from the start, as `playOut` plays them. */
-function playLog(d: Deal, rules: Rules, choices: readonly number[]): string {
-  let pos = startPosition(d, rules);
-  let log = '';
-  for (const c of choices) {
-    const moves = legalMoves(pos);
-    if (moves.length === 0) break;
-    const m = moves[c % moves.length]!;
-    pos = unwrap(applyMove(pos, m));
-    log += makeMove(m);
-  }
-  return log;
-}

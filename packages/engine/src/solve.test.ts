@@ -6,28 +6,11 @@ import { applyMove, legalMoves, makeMove, replay, startPosition, type Position }
 import { PRESET_NAMES, PRESETS, type Rules } from './rules.ts';
 import { scoreOf } from './score.ts';
 import { solve, solveBaseline, Solver, type Objective, type SolveResult } from './solve.ts';
+import { randomLog, unwrap } from '../test-fixtures/play.ts';
 
 // Strokes are compared with `+ 0`: a clear on the last stock card scores -0 in some code paths, and 0 === -0.
-const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
-  if (!r.ok) throw new Error(`unexpected error ${JSON.stringify(r.error)}`);
-  return r.value;
-};
 
 const deal = (n: number, rules: Rules): Deal => unwrap(dealNumber(n, rules));
-
-/** A random legal game of `choices.length` moves at most (choice % number of legal moves), as a log. */
-function randomLog(d: Deal, rules: Rules, choices: readonly number[]): string {
-  let pos = startPosition(d, rules);
-  let log = '';
-  for (const c of choices) {
-    const moves = legalMoves(pos);
-    if (moves.length === 0) break;
-    const m = moves[c % moves.length]!;
-    pos = unwrap(applyMove(pos, m));
-    log += makeMove(m);
-  }
-  return log;
-}
 
 /**
  * An independent brute force over the public rules API (no shared code with the solvers): the fewest strokes
