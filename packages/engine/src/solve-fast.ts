@@ -288,8 +288,7 @@ export class DealSearch {
     if (this.#useMatching) {
       const bcnt = this.#bcnt;
       const cut = (drawn + d) * 13;
-      const end = (drawn + s) * 13;
-      for (let r = 0; r < 13; r++) pred[r] = bcnt[r]! + stockCnt[sBase + r]! - (stockCnt[cut + r]! - stockCnt[end + r]!);
+      for (let r = 0; r < 13; r++) pred[r] = bcnt[r]! + stockCnt[sBase + r]! - stockCnt[cut + r]!;
       if (top >= 0) pred[top]!++;
       if (this.flow(pred, bcnt) + extra < left) return beta;
     }
