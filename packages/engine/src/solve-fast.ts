@@ -259,7 +259,7 @@ export class DealSearch {
     const stockCnt = this.stockCnt;
     const sBase = drawn * 13;
     const extra = top < 0 ? 1 : 0;
-    const walks = top >= 0 && s <= this.#walkStock;
+    const useWalks = top >= 0 && s <= this.#walkStock;
     // Cards that can still be played, at most.
     let m = left;
     if (this.#useMatching) {
@@ -275,7 +275,7 @@ export class DealSearch {
     }
     // No clear: at least the cards that can't be played stay.
     if (m < left && left - m >= beta) return left - m;
-    if (walks) {
+    if (useWalks) {
       const need = left - beta + 1; // reaching this many cards shows nothing
       const w = this.walks(top, drawn, this.stockLen, need > 0 ? need : 1);
       if (w < left && left - w >= beta) return left - w;
