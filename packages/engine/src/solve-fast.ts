@@ -117,7 +117,7 @@ export class DealSearch {
   #bmask = 0;
   /**
    * Exposed cards per rank, and the mask of ranks with any, kept up to date by `setHeights`, `playColumn` and
-   * the strokes and win searches (not by the points search, which scans the columns).
+   * `#unplay` (not by the points search, which scans the columns).
    */
   readonly #ecnt = new Int32Array(13);
   #emask = 0;
@@ -196,24 +196,6 @@ export class DealSearch {
       this.#ecnt[r]!++;
       this.#emask |= 1 << r;
     }
-  }
-
-  /** Column c (height hc, exposed rank r) loses its exposed card: the exposed counts follow. */
-  #expose(c: number, hc: number, r: number): void {
-    const ecnt = this.#ecnt;
-    if (--ecnt[r]! === 0) this.#emask &= ~(1 << r);
-    if (hc > 1) {
-      const u = this.colRank[c * COLUMN_HEIGHT + hc - 2]!;
-      if (ecnt[u]!++ === 0) this.#emask |= 1 << u;
-    }
-  }
-
-  /** Undoes `#expose(c, hc, r)`; `emask` is the exposed mask from before it. */
-  #cover(c: number, hc: number, r: number, emask: number): void {
-    const ecnt = this.#ecnt;
-    ecnt[r]!++;
-    if (hc > 1) ecnt[this.colRank[c * COLUMN_HEIGHT + hc - 2]!]!--;
-    this.#emask = emask;
   }
 
   /**
@@ -526,19 +508,14 @@ export class DealSearch {
       const r = colRank[c * COLUMN_HEIGHT + hc - 1]!;
       if (((fit >> r) & 1) === 0) continue;
       moved = true;
-      h[c] = hc - 1;
       const mask = this.#bmask;
-      if ((fitMask[r + 1]! & mask) === 0) dominated = true;
-      if (--this.#bcnt[r]! === 0) this.#bmask = mask & ~(1 << r);
       const em = this.#emask;
-      this.#expose(c, hc, r);
+      if ((fitMask[r + 1]! & mask) === 0) dominated = true;
+      this.playColumn(c);
       this.#mv[this.#plen++] = c;
       const v = this.strokes(left - 1, drawn, r, (topClear - (1 << (3 * c))) | ((r + 1) << 26), best < beta ? best : beta);
       this.#plen--;
-      this.#cover(c, hc, r, em);
-      this.#bcnt[r]!++;
-      this.#bmask = mask;
-      h[c] = hc;
+      this.#unplay(c, hc, r, mask, em);
       if (this.stopped) return -INF;
       if (v < best) {
         best = v;
@@ -602,19 +579,14 @@ export class DealSearch {
       if (hc === 0) continue;
       const r = colRank[c * COLUMN_HEIGHT + hc - 1]!;
       if (((fit >> r) & 1) === 0) continue;
-      h[c] = hc - 1;
       const mask = this.#bmask;
-      if ((fitMask[r + 1]! & mask) === 0) dominated = true;
-      if (--this.#bcnt[r]! === 0) this.#bmask = mask & ~(1 << r);
       const em = this.#emask;
-      this.#expose(c, hc, r);
+      if ((fitMask[r + 1]! & mask) === 0) dominated = true;
+      this.playColumn(c);
       this.path.push(c);
       const found = this.win(left - 1, drawn, r, (topClear - (1 << (3 * c))) | ((r + 1) << 26));
       this.path.pop();
-      this.#cover(c, hc, r, em);
-      this.#bcnt[r]!++;
-      this.#bmask = mask;
-      h[c] = hc;
+      this.#unplay(c, hc, r, mask, em);
       if (found) return true;
       if (this.stopped) return false;
     }
@@ -640,13 +612,31 @@ export class DealSearch {
     return false;
   }
 
-  /** Plays column c's exposed card on the search board (no legality check). */
+  /** Plays column c's exposed card on the search board (no legality check); the rank counts follow. */
   playColumn(c: number): void {
     const hc = this.h[c]!;
     const r = this.colRank[c * COLUMN_HEIGHT + hc - 1]!;
     this.h[c] = hc - 1;
     if (--this.#bcnt[r]! === 0) this.#bmask &= ~(1 << r);
-    this.#expose(c, hc, r);
+    const ecnt = this.#ecnt;
+    if (--ecnt[r]! === 0) this.#emask &= ~(1 << r);
+    if (hc > 1) {
+      const u = this.colRank[c * COLUMN_HEIGHT + hc - 2]!;
+      if (ecnt[u]!++ === 0) this.#emask |= 1 << u;
+    }
+  }
+
+  /**
+   * Undoes `playColumn(c)`: column c goes back to height `hc` with its exposed rank `r`; `bmask` and `emask`
+   * are the masks from before the play.
+   */
+  #unplay(c: number, hc: number, r: number, bmask: number, emask: number): void {
+    this.h[c] = hc;
+    this.#bcnt[r]!++;
+    this.#bmask = bmask;
+    this.#ecnt[r]!++;
+    if (hc > 1) this.#ecnt[this.colRank[c * COLUMN_HEIGHT + hc - 2]!]!--;
+    this.#emask = emask;
   }
 
   /** Cards left on the search board. */
@@ -730,10 +720,7 @@ export class DealSearch {
           const em = this.#emask;
           this.playColumn(c);
           v = this.strokes(left - 1, drawn, r, (topClear - (1 << (3 * c))) | ((r + 1) << 26), value + 1);
-          this.h[c] = hc;
-          this.#cover(c, hc, r, em);
-          this.#bcnt[r]!++;
-          this.#bmask = mask;
+          this.#unplay(c, hc, r, mask, em);
         }
         if (v === value) next = c;
       }
