@@ -129,6 +129,25 @@ export type LogError = MoveError & { readonly at: number };
 
 export const MAX_LOG_LENGTH = BOARD_CARDS + 17;
 
+/** The text of a log (any length): `1`..`7` and `d` only. Validators use it; {@link parseLog} says where it fails. */
+export const LOG_PATTERN = /^[1-7d]*$/;
+
+/** How many draws a log holds. */
+export function countDraws(log: string): number {
+  let n = 0;
+  for (let i = 0; i < log.length; i++) if (log.charCodeAt(i) === 100) n++;
+  return n;
+}
+
+/** The prefix of `log` that ends with its k-th draw: '' for k = 0, the whole log when it has fewer draws. */
+export function logThroughDraw(log: string, k: number): string {
+  if (k <= 0) return '';
+  let seen = 0;
+  for (let i = 0; i < log.length; i++)
+    if (log.charCodeAt(i) === 100 && ++seen === k) return log.slice(0, i + 1);
+  return log;
+}
+
 export function parseLog(log: string): Result<Move[], LogError> {
   const moves: Move[] = [];
   for (let i = 0; i < log.length; i++) {

@@ -72,6 +72,9 @@ export {
   makeLog,
   replay,
   MAX_LOG_LENGTH,
+  LOG_PATTERN,
+  countDraws,
+  logThroughDraw,
   RUN_CARD_POINTS,
   EMPTY_COLUMN_BONUS,
   CLEAR_BONUS,
@@ -88,14 +91,16 @@ export {
   toPar,
   holeWord,
 } from './score.ts';
+export { type Layout, standInDeal, shownDeal } from './shown.ts';
 export { type BoardError, parseBoard, makeBoard } from './board-text.ts';
-export { type Objective, type SolveOptions, type SolveResult, OBJECTIVES, Solver, solve, solveBaseline } from './solve.ts';
-export { type Verdict, type PostMortem, type PostMortemOptions, postMortem } from './post-mortem.ts';
 export {
-  type RunPlan,
-  type CoachMove,
-  type CoachAdvice,
-  type CoachOptions,
-  planRun,
-  coach,
-} from './hint.ts';
+  type Objective,
+  type SolveOptions,
+  type SolveResult,
+  OBJECTIVES,
+  Solver,
+  solve,
+  solveBaseline,
+} from './solve.ts';
+export { type Verdict, type PostMortem, type PostMortemOptions, postMortem } from './post-mortem.ts';
+export { type RunPlan, type CoachMove, type CoachAdvice, type CoachOptions, planRun, coach } from './hint.ts';
