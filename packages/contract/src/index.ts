@@ -1,0 +1,14 @@
+export {
+  FIRST_DATE,
+  DAY_MS,
+  type DayState,
+  isDate,
+  utcDate,
+  opensAt,
+  closesAt,
+  addDays,
+  nextCourseAt,
+  dayState,
+} from './dates.ts';
+export { NAME_MAX, normalizeName } from './names.ts';
+export { ERROR_STATUS, type ErrorCode, type ErrorBody, isErrorCode } from './errors.ts';
