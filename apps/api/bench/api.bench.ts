@@ -27,7 +27,7 @@ const arg = (name: string): string | undefined => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const PLAYERS = Number(arg('players') ?? process.env.BENCH_PLAYERS ?? 100);
-const SECRET = 'bench-secret-not-for-production';
+const SECRET = 'bench-secret-not-for-production-0123456789';
 const COMPATIBILITY_DATE = /"compatibility_date":\s*"([\d-]+)"/.exec(
   readFileSync(join(root, 'wrangler.jsonc'), 'utf8'),
 )?.[1];

@@ -95,8 +95,9 @@ async function forward(req, body) {
     if (HOP_BY_HOP.has(name) || value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  if (!headers.has('cf-connecting-ip') && req.socket.remoteAddress)
-    headers.set('cf-connecting-ip', req.socket.remoteAddress.replace(/^::ffff:/, ''));
+  // Cloudflare's edge sets CF-Connecting-IP in production, overwriting whatever a client sent. Do the same: a
+  // client-sent value is never trusted (it would let one client be many addresses to the creation limit).
+  headers.set('cf-connecting-ip', (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, ''));
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   for (let attempt = 0; ; attempt++) {
     let response;

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { buildDeps } from './deps.ts';
 import type { AppEnv, AppOptions } from './env.ts';
 import { ApiError, type ErrorBody } from './errors.ts';
+import { provideServices } from './middleware.ts';
 import { dailyRoutes } from './routes/daily.ts';
-import type { AppDeps } from './routes/deps.ts';
 import { playerRoutes } from './routes/players.ts';
-import { solvePerfect } from './services/course.ts';
 
 export const BODY_LIMIT = 16 * 1024;
 
@@ -19,6 +19,7 @@ function toErrorResponse(error: unknown): {
 } {
   if (error instanceof ApiError) {
     const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+    if (error.status === 503) headers['Retry-After'] = '60';
     if (error.retryAfter !== undefined) headers['Retry-After'] = String(Math.ceil(error.retryAfter));
     return { status: error.status, body: error.toBody(), headers };
   }
@@ -42,12 +43,7 @@ function toErrorResponse(error: unknown): {
  * `options.now` injects the clock and `options.perfect` the perfect-play function (tests use both).
  */
 export function createApp(options: AppOptions = {}) {
-  const deps: AppDeps = {
-    now: options.now ?? (() => new Date()),
-    perfect: options.perfect ?? solvePerfect,
-    courses: new Map(),
-    tokens: new Map(),
-  };
+  const deps = buildDeps(options);
   const app = new Hono<AppEnv>({ strict: false });
   app.onError((error, c) => {
     const { status, body, headers } = toErrorResponse(error);
@@ -71,16 +67,19 @@ export function createApp(options: AppOptions = {}) {
     }),
   );
   app.use('*', async (c, next) => {
-    const start = performance.now();
+    // No Server-Timing in production: a response's timing must tell nothing (docs/fair-play.md). The local bench
+    // sets SERVER_TIMING=1 to read the time spent in the app (Workers clocks advance across I/O only).
+    const start = c.env?.SERVER_TIMING === '1' ? performance.now() : null;
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
-    // Time spent in the app, storage included (Workers clocks advance across I/O only).
-    c.res.headers.set('Server-Timing', `app;dur=${(performance.now() - start).toFixed(1)}`);
+    if (start !== null)
+      c.res.headers.set('Server-Timing', `app;dur=${(performance.now() - start).toFixed(1)}`);
   });
   return app
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))
-    .route('/api/players', playerRoutes(deps))
-    .route('/api/daily', dailyRoutes(deps));
+    .use('/api/*', provideServices(deps))
+    .route('/api/players', playerRoutes())
+    .route('/api/daily', dailyRoutes());
 }
 
 /** The typed routes, for `hc<AppType>` in the web. */

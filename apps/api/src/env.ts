@@ -1,13 +1,21 @@
 import type { D1Database } from '@cloudflare/workers-types';
+import type { ServiceContext } from './services/context.ts';
 import type { PerfectPlay } from './services/course.ts';
 
 /** The Worker's bindings (wrangler.jsonc, plus the `DAILY_SECRET` secret). */
 export interface Env {
   readonly DB: D1Database;
   /** Keys every course seed and every client-address hash. A Worker secret; a marked development value locally. */
-  readonly DAILY_SECRET: string;
+  readonly DAILY_SECRET?: string;
   /** Optional override of the player-creation burst per client address (default 20). */
   readonly PLAYER_BURST?: string;
+  /**
+   * "1" only in local development (set by `.dev.vars`, which is never deployed): allows the public development
+   * secret. Production refuses it (docs/deploy.md).
+   */
+  readonly LOCAL_DEV?: string;
+  /** "1" only in the local API bench: adds `Server-Timing` to every answer. Never set in production. */
+  readonly SERVER_TIMING?: string;
 }
 
 /** What the app is built with. Tests inject a clock (to roll the day over) and a cheaper perfect-play function. */
@@ -16,4 +24,11 @@ export interface AppOptions {
   readonly perfect?: PerfectPlay;
 }
 
-export type AppEnv = { Bindings: Env };
+/** What middleware puts on a request's context: the services, and the player a token names. */
+export interface AppVariables {
+  readonly services: ServiceContext;
+  /** The player behind the Authorization header; null without one (routes that require it never see null). */
+  readonly playerId: string | null;
+}
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };

@@ -1,8 +1,7 @@
 import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
 import { createApp } from './app.ts';
 import type { AppOptions, Env } from './env.ts';
-import { servicesFor } from './routes/deps.ts';
-import { solvePerfect } from './services/course.ts';
+import { buildDeps, servicesFor } from './deps.ts';
 import { createCourseAhead } from './services/schedule.ts';
 
 export { createApp, type AppType } from './app.ts';
@@ -16,15 +15,11 @@ export type { NewPlayer, PlayerView } from './services/players.ts';
 /** The Worker: the app's fetch, and a cron handler that creates tomorrow's course ahead of time. */
 export function createWorker(options: AppOptions = {}) {
   const app = createApp(options);
+  const deps = buildDeps(options);
   return {
     fetch: app.fetch,
     async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
-      const services = servicesFor(env, {
-        now: () => new Date(controller.scheduledTime),
-        perfect: options.perfect ?? solvePerfect,
-        courses: new Map(),
-        tokens: new Map(),
-      });
+      const services = servicesFor(env, deps, new Date(controller.scheduledTime));
       ctx.waitUntil(createCourseAhead(services));
     },
   };

@@ -1,30 +1,35 @@
-import { zValidator } from '@hono/zod-validator';
+import { closesAt, utcDate } from '@golf/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
+import { identifyPlayer, requirePlayer } from '../middleware.ts';
+import { addressKey } from '../services/address.ts';
 import { draw, finishHole, getAttempt, startAttempt } from '../services/attempt.ts';
 import { courseView } from '../services/course.ts';
-import { addressHash, authenticate, requirePlayerId } from '../services/players.ts';
+import { addressHash } from '../services/players.ts';
 import { replays } from '../services/replays.ts';
 import { standings } from '../services/standings.ts';
-import { closesAt, utcDate } from '../services/time.ts';
-import { clientAddress, servicesFor, type AppDeps } from './deps.ts';
-import { dateSchema, holeSchema, logSchema, onInvalid, standingsQuery } from './validation.ts';
+import { dateParam, dateSchema, holeSchema, logSchema, pageQuery, validate } from './validation.ts';
 
-const dateParam = z.object({ date: dateSchema });
-const holeParam = z.object({
-  date: dateSchema,
-  hole: z
-    .string()
-    .regex(/^[1-9]$/, 'holes are numbered 1 to 9')
-    .transform(Number),
-});
-const replayParam = z.object({ date: dateSchema, playerId: z.string().min(1).max(64) });
-const drawBody = z.object({
-  hole: holeSchema,
-  log: logSchema.refine((log) => log.endsWith('d'), 'a draw log ends with the new draw, d'),
-});
-const holeBody = z.object({ log: logSchema });
+const holeParam = validate(
+  'param',
+  z.object({
+    date: dateSchema,
+    hole: z
+      .string()
+      .regex(/^[1-9]$/, 'holes are numbered 1 to 9')
+      .transform(Number),
+  }),
+);
+const replayParam = validate('param', z.object({ date: dateSchema, playerId: z.string().min(1).max(64) }));
+const drawBody = validate(
+  'json',
+  z.object({
+    hole: holeSchema,
+    log: logSchema.refine((log) => log.endsWith('d'), 'a draw log ends with the new draw, d'),
+  }),
+);
+const holeBody = validate('json', z.object({ log: logSchema }));
 
 const STANDINGS_MAX_AGE = 5;
 
@@ -36,71 +41,54 @@ function courseCacheControl(date: string, closed: boolean, now: Date): string {
 }
 
 /** `/api/daily`: the course, the attempt protocol, standings and replays. */
-export const dailyRoutes = (deps: AppDeps) =>
+export const dailyRoutes = () =>
   new Hono<AppEnv>()
     .get('/', async (c) => {
-      const ctx = servicesFor(c.env, deps);
-      const course = await courseView(ctx, utcDate(ctx.now));
-      c.header('Cache-Control', courseCacheControl(course.date, course.closed, ctx.now));
+      const { services } = c.var;
+      const course = await courseView(services, utcDate(services.now));
+      c.header('Cache-Control', courseCacheControl(course.date, course.closed, services.now));
       return c.json(course, 200);
     })
-    .get('/:date', zValidator('param', dateParam, onInvalid), async (c) => {
-      const ctx = servicesFor(c.env, deps);
-      const course = await courseView(ctx, c.req.valid('param').date);
-      c.header('Cache-Control', courseCacheControl(course.date, course.closed, ctx.now));
+    .get('/:date', dateParam, async (c) => {
+      const { services } = c.var;
+      const course = await courseView(services, c.req.valid('param').date);
+      c.header('Cache-Control', courseCacheControl(course.date, course.closed, services.now));
       return c.json(course, 200);
     })
-    .post('/:date/attempt', zValidator('param', dateParam, onInvalid), async (c) => {
-      const ctx = servicesFor(c.env, deps);
-      const player = await requirePlayerId(ctx, c.req.header('authorization'));
-      const address = await addressHash(ctx.secret, clientAddress(c.req.header('cf-connecting-ip')));
-      return c.json(await startAttempt(ctx, c.req.valid('param').date, player, address), 200);
+    .post('/:date/attempt', dateParam, requirePlayer, async (c) => {
+      const { services, playerId } = c.var;
+      const address = await addressHash(services.secret, addressKey(c.req.header('cf-connecting-ip')));
+      return c.json(await startAttempt(services, c.req.valid('param').date, playerId, address), 200);
     })
-    .get('/:date/attempt', zValidator('param', dateParam, onInvalid), async (c) => {
-      const ctx = servicesFor(c.env, deps);
-      const player = await requirePlayerId(ctx, c.req.header('authorization'));
-      return c.json(await getAttempt(ctx, c.req.valid('param').date, player), 200);
+    .get('/:date/attempt', dateParam, requirePlayer, async (c) =>
+      c.json(await getAttempt(c.var.services, c.req.valid('param').date, c.var.playerId), 200),
+    )
+    .post('/:date/attempt/draw', dateParam, drawBody, requirePlayer, async (c) => {
+      const { hole, log } = c.req.valid('json');
+      return c.json(await draw(c.var.services, c.req.valid('param').date, c.var.playerId, hole, log), 200);
     })
-    .post(
-      '/:date/attempt/draw',
-      zValidator('param', dateParam, onInvalid),
-      zValidator('json', drawBody, onInvalid),
-      async (c) => {
-        const ctx = servicesFor(c.env, deps);
-        const player = await requirePlayerId(ctx, c.req.header('authorization'));
-        const { hole, log } = c.req.valid('json');
-        return c.json(await draw(ctx, c.req.valid('param').date, player, hole, log), 200);
-      },
-    )
-    .post(
-      '/:date/attempt/holes/:hole',
-      zValidator('param', holeParam, onInvalid),
-      zValidator('json', holeBody, onInvalid),
-      async (c) => {
-        const ctx = servicesFor(c.env, deps);
-        const player = await requirePlayerId(ctx, c.req.header('authorization'));
-        const { date, hole } = c.req.valid('param');
-        return c.json(await finishHole(ctx, date, player, hole, c.req.valid('json').log), 200);
-      },
-    )
-    .get(
-      '/:date/standings',
-      zValidator('param', dateParam, onInvalid),
-      zValidator('query', standingsQuery, onInvalid),
-      async (c) => {
-        const ctx = servicesFor(c.env, deps);
-        const authorization = c.req.header('authorization');
-        const viewer = await authenticate(ctx, authorization);
-        const { limit, offset } = c.req.valid('query');
-        const view = await standings(ctx, c.req.valid('param').date, limit ?? 50, offset ?? 0, viewer);
-        c.header('Cache-Control', `${authorization ? 'private' : 'public'}, max-age=${STANDINGS_MAX_AGE}`);
-        c.header('Vary', 'Authorization');
-        return c.json(view, 200);
-      },
-    )
-    .get('/:date/replays/:playerId', zValidator('param', replayParam, onInvalid), async (c) => {
-      const ctx = servicesFor(c.env, deps);
-      const viewer = await authenticate(ctx, c.req.header('authorization'));
+    .post('/:date/attempt/holes/:hole', holeParam, holeBody, requirePlayer, async (c) => {
+      const { date, hole } = c.req.valid('param');
+      return c.json(
+        await finishHole(c.var.services, date, c.var.playerId, hole, c.req.valid('json').log),
+        200,
+      );
+    })
+    .get('/:date/standings', dateParam, validate('query', pageQuery), identifyPlayer, async (c) => {
+      const { limit, offset } = c.req.valid('query');
+      const view = await standings(
+        c.var.services,
+        c.req.valid('param').date,
+        limit ?? 50,
+        offset ?? 0,
+        c.var.playerId,
+      );
+      const personal = c.req.header('authorization') !== undefined;
+      c.header('Cache-Control', `${personal ? 'private' : 'public'}, max-age=${STANDINGS_MAX_AGE}`);
+      c.header('Vary', 'Authorization');
+      return c.json(view, 200);
+    })
+    .get('/:date/replays/:playerId', replayParam, identifyPlayer, async (c) => {
       const { date, playerId } = c.req.valid('param');
-      return c.json(await replays(ctx, date, playerId, viewer), 200);
+      return c.json(await replays(c.var.services, date, playerId, c.var.playerId), 200);
     });

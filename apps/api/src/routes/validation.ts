@@ -1,8 +1,9 @@
-import { MAX_LOG_LENGTH } from '@golf/engine';
+import { isDate, NAME_MAX, normalizeName } from '@golf/contract';
+import { LOG_PATTERN, MAX_LOG_LENGTH } from '@golf/engine';
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
-import { normalizeName } from '../services/names.ts';
-import { isDate } from '../services/time.ts';
 
 interface ValidationResult {
   readonly success: boolean;
@@ -12,12 +13,18 @@ interface ValidationResult {
 }
 
 /** The hook of every validator: the first issue becomes a 400 ERR_VALIDATION. */
-export function onInvalid(result: ValidationResult): void {
+function onInvalid(result: ValidationResult): void {
   if (result.success) return;
   const issue = result.error?.issues[0];
   const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
   throw new ApiError('ERR_VALIDATION', `${where}${issue?.message ?? 'invalid request'}`);
 }
+
+/** `zValidator` with the API's error shape. */
+export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+) => zValidator(target, schema, onInvalid);
 
 export const dateSchema = z.string().refine(isDate, 'expected a date YYYY-MM-DD');
 
@@ -27,12 +34,12 @@ export const holeSchema = z.number().int().min(1).max(9);
 export const logSchema = z
   .string()
   .max(MAX_LOG_LENGTH, `a log has at most ${MAX_LOG_LENGTH} moves`)
-  .regex(/^[1-7d]*$/, 'a log holds only 1-7 (play a column) and d (draw)');
+  .regex(LOG_PATTERN, 'a log holds only 1-7 (play a column) and d (draw)');
 
-/** A display name, normalised (NFKC, trimmed, 1-20 characters, nothing invisible). */
+/** A display name, normalised (the rules live in @golf/contract). */
 export const nameSchema = z
   .string()
-  .max(200, 'a name has at most 20 characters')
+  .max(10 * NAME_MAX, `a name has at most ${NAME_MAX} characters`)
   .transform((raw, ctx) => {
     const name = normalizeName(raw);
     if (name.ok) return name.value;
@@ -47,7 +54,10 @@ const intText = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min).max(max));
 
-export const standingsQuery = z.object({
+export const pageQuery = z.object({
   limit: intText(1, 100).optional(),
   offset: intText(0, 9_999_999).optional(),
 });
+
+/** The `:date` of a route, validated once for every route that has one. */
+export const dateParam = validate('param', z.object({ date: dateSchema }));

@@ -1,9 +1,9 @@
-import { COURSE_HOLES, makeCard, replay, scoreOf } from '@golf/engine';
+import { COURSE_HOLES, countDraws, logThroughDraw, makeCard, replay, scoreOf } from '@golf/engine';
 import { ApiError } from '../errors.ts';
 import type { AttemptRecord } from '../storage/storage.ts';
 import type { ServiceContext } from './context.ts';
 import { ensureCourse, RULES, type Course } from './course.ts';
-import { dayState, requireOpen } from './time.ts';
+import { courseDay, requireOpen } from './time.ts';
 
 export interface AttemptHoleView {
   readonly hole: number;
@@ -40,20 +40,6 @@ export interface HoleResultView {
 
 /** How many times a write that lost a race is re-evaluated against the new state. */
 const MAX_TRIES = 3;
-
-const countDraws = (log: string): number => {
-  let n = 0;
-  for (let i = 0; i < log.length; i++) if (log.charCodeAt(i) === 100) n++;
-  return n;
-};
-
-/** The prefix of `log` that ends with its k-th draw ('' for k = 0). */
-function prefixThroughDraw(log: string, k: number): string {
-  if (k === 0) return '';
-  let seen = 0;
-  for (let i = 0; i < log.length; i++) if (log[i] === 'd' && ++seen === k) return log.slice(0, i + 1);
-  return log;
-}
 
 function attemptView(course: Course, attempt: AttemptRecord): AttemptView {
   const finished = attempt.finishedAt !== null;
@@ -97,7 +83,7 @@ export async function startAttempt(
 
 /** The player's attempt on any day that has one. */
 export async function getAttempt(ctx: ServiceContext, date: string, playerId: string): Promise<AttemptView> {
-  dayState(date, ctx.now);
+  courseDay(date, ctx.now);
   const attempt = await loadAttempt(ctx, date, playerId);
   return attemptView(await ensureCourse(ctx, date), attempt);
 }
@@ -148,7 +134,7 @@ export async function draw(
     const state = await loadAttempt(ctx, date, playerId);
     const recorded = state.holes[hole - 1]!;
     // A retry of an earlier draw: the same log as recorded then is answered with the same card.
-    if (recorded.strokes === null && k <= recorded.drawn && prefixThroughDraw(recorded.log, k) === log)
+    if (recorded.strokes === null && k <= recorded.drawn && logThroughDraw(recorded.log, k) === log)
       return answer(k);
     requirePlayable(state, hole);
     if (!log.startsWith(recorded.log)) {

@@ -13,7 +13,8 @@ import {
 import type { CourseRecord } from '../storage/storage.ts';
 import type { ServiceContext } from './context.ts';
 import { hmacSha256 } from './crypto.ts';
-import { closesAt, dayState, opensAt } from './time.ts';
+import { closesAt, opensAt } from '@golf/contract';
+import { courseDay } from './time.ts';
 
 export const RULES_NAME = 'classic';
 export const RULES: Rules = PRESETS.classic;
@@ -124,7 +125,7 @@ export interface CourseView {
 
 /** The public course. The stocks and perfect lines are included only once the day is closed. */
 export async function courseView(ctx: ServiceContext, date: string): Promise<CourseView> {
-  const closed = dayState(date, ctx.now) === 'closed';
+  const closed = courseDay(date, ctx.now) === 'closed';
   const course = await ensureCourse(ctx, date);
   return {
     date,

@@ -74,36 +74,16 @@ export async function authenticate(
   return player.id;
 }
 
-/** Like {@link authenticate}, but the header is required. */
-export async function requirePlayerId(
-  ctx: ServiceContext,
-  authorization: string | undefined,
-): Promise<string> {
-  const id = await authenticate(ctx, authorization);
-  if (id === null) throw new ApiError('ERR_UNAUTHORIZED', 'send Authorization: Bearer <token>');
-  return id;
-}
-
-/** The player behind a required token, read fresh from storage (name included). */
-export async function requirePlayer(
-  ctx: ServiceContext,
-  authorization: string | undefined,
-): Promise<PlayerRecord> {
-  if (authorization === undefined || authorization === '') {
-    throw new ApiError('ERR_UNAUTHORIZED', 'send Authorization: Bearer <token>');
-  }
-  const player = await ctx.storage.playerByTokenHash(await tokenHashOf(authorization));
+/** A player, read fresh from storage (name included). */
+export async function getPlayer(ctx: ServiceContext, id: string): Promise<PlayerView> {
+  const player = await ctx.storage.playerById(id);
   if (!player) throw new ApiError('ERR_UNAUTHORIZED', 'unknown token');
-  return player;
+  return playerView(player);
 }
 
-export async function renamePlayer(
-  ctx: ServiceContext,
-  player: PlayerRecord,
-  name: string,
-): Promise<PlayerView> {
-  await ctx.storage.renamePlayer(player.id, name);
-  return { id: player.id, name };
+export async function renamePlayer(ctx: ServiceContext, id: string, name: string): Promise<PlayerView> {
+  await ctx.storage.renamePlayer(id, name);
+  return { id, name };
 }
 
-export const playerView = (player: PlayerRecord): PlayerView => ({ id: player.id, name: player.name });
+const playerView = (player: PlayerRecord): PlayerView => ({ id: player.id, name: player.name });

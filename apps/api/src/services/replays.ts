@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
-import { dayState } from './time.ts';
+import { courseDay } from './time.ts';
 
 export interface ReplayView {
   readonly date: string;
@@ -22,7 +22,7 @@ export async function replays(
   playerId: string,
   viewerId: string | null,
 ): Promise<ReplayView> {
-  if (dayState(date, ctx.now) === 'open') {
+  if (courseDay(date, ctx.now) === 'open') {
     if (viewerId === null)
       throw new ApiError(
         'ERR_UNAUTHORIZED',

@@ -1,6 +1,6 @@
 import type { ServiceContext } from './context.ts';
 import { ensureCourse } from './course.ts';
-import { addDays, utcDate } from './time.ts';
+import { addDays, utcDate } from '@golf/contract';
 
 /** The cron's job: make sure today's and tomorrow's courses exist, so no player waits for the solver. */
 export async function createCourseAhead(ctx: ServiceContext): Promise<string[]> {

@@ -1,5 +1,5 @@
 import type { ServiceContext } from './context.ts';
-import { dayState } from './time.ts';
+import { courseDay } from './time.ts';
 
 export interface StandingEntry {
   readonly rank: number;
@@ -34,7 +34,7 @@ export async function standings(
   offset: number,
   viewerId: string | null,
 ): Promise<StandingsView> {
-  dayState(date, ctx.now);
+  courseDay(date, ctx.now);
   const counts = await ctx.storage.dayCounts(date);
   const players = counts.distribution.reduce((sum, d) => sum + d.count, 0);
   // The distribution says which total the page starts in and how many finishers come before it, so a deep

@@ -1,0 +1,65 @@
+import { ApiError } from './errors.ts';
+import type { AppOptions, Env } from './env.ts';
+import type { ServiceContext } from './services/context.ts';
+import { solvePerfect, type Course, type PerfectPlay } from './services/course.ts';
+import { PLAYER_BURST } from './services/players.ts';
+import { D1Storage } from './storage/d1.ts';
+
+/** What the routes and the scheduled handler share for the lifetime of one Worker instance. */
+export interface AppDeps {
+  readonly now: () => Date;
+  readonly perfect: PerfectPlay;
+  /** Courses already read from storage (they never change). */
+  readonly courses: Map<string, Course>;
+  /** Token hash to player id. */
+  readonly tokens: Map<string, string>;
+}
+
+/** The one builder of an instance's dependencies: the app and the scheduled handler both use it. */
+export const buildDeps = (options: AppOptions = {}): AppDeps => ({
+  now: options.now ?? (() => new Date()),
+  perfect: options.perfect ?? solvePerfect,
+  courses: new Map(),
+  tokens: new Map(),
+});
+
+/** The value of `.dev.vars.example`: public, so anyone could compute every course made with it. */
+export const DEVELOPMENT_SECRET = 'golf-daily-development-secret-not-for-production';
+export const MIN_SECRET_BYTES = 32;
+
+/**
+ * Why the secret cannot key real courses, or null when it can. Missing, shorter than 32 bytes, or the public
+ * development value outside local development: never a course from a key someone else may know.
+ */
+export function secretProblem(env: Env): string | null {
+  const secret = env.DAILY_SECRET;
+  if (typeof secret !== 'string' || secret === '') return 'DAILY_SECRET is not set';
+  if (new TextEncoder().encode(secret).length < MIN_SECRET_BYTES)
+    return `DAILY_SECRET is shorter than ${MIN_SECRET_BYTES} bytes`;
+  if (secret === DEVELOPMENT_SECRET && env.LOCAL_DEV !== '1')
+    return 'DAILY_SECRET is the public development value';
+  return null;
+}
+
+/** The services' view of one request (or one scheduled run) at `now`. */
+export function servicesFor(env: Env, deps: AppDeps, now: Date = deps.now()): ServiceContext {
+  const problem = secretProblem(env);
+  if (problem !== null) {
+    console.error(`refusing to serve: ${problem} (see docs/deploy.md)`);
+    throw new ApiError('ERR_UNAVAILABLE', 'the server is not configured to serve courses; try again later');
+  }
+  return {
+    storage: new D1Storage(env.DB),
+    secret: env.DAILY_SECRET!,
+    now,
+    perfect: deps.perfect,
+    courses: deps.courses,
+    tokens: deps.tokens,
+  };
+}
+
+/** The player-creation burst per client address. */
+export function playerBurst(env: Env): number {
+  const n = Number(env.PLAYER_BURST);
+  return Number.isInteger(n) && n >= 1 ? n : PLAYER_BURST;
+}
