@@ -3,7 +3,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
-import { createWorker, type CourseView } from '../src/index.ts';
+import type { CourseView } from '../src/index.ts';
+import { createWorker } from '../src/worker.ts';
 import { DAY, errorCode, quickPerfect, testClient } from './helpers.ts';
 
 async function seedOf(date: string): Promise<Uint8Array> {

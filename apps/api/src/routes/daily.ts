@@ -2,7 +2,7 @@ import { closesAt, utcDate } from '@golf/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
-import { identifyPlayer, requirePlayer } from '../middleware.ts';
+import { identifyPlayer, requireBearer } from '../middleware.ts';
 import { addressKey } from '../services/address.ts';
 import { draw, finishHole, getAttempt, startAttempt } from '../services/attempt.ts';
 import { courseView } from '../services/course.ts';
@@ -55,24 +55,21 @@ export const dailyRoutes = () =>
       c.header('Cache-Control', courseCacheControl(course.date, course.closed, services.now));
       return c.json(course, 200);
     })
-    .post('/:date/attempt', dateParam, requirePlayer, async (c) => {
-      const { services, playerId } = c.var;
+    .post('/:date/attempt', dateParam, requireBearer, async (c) => {
+      const { services, bearer } = c.var;
       const address = await addressHash(services.secret, addressKey(c.req.header('cf-connecting-ip')));
-      return c.json(await startAttempt(services, c.req.valid('param').date, playerId, address), 200);
+      return c.json(await startAttempt(services, c.req.valid('param').date, bearer, address), 200);
     })
-    .get('/:date/attempt', dateParam, requirePlayer, async (c) =>
-      c.json(await getAttempt(c.var.services, c.req.valid('param').date, c.var.playerId), 200),
+    .get('/:date/attempt', dateParam, requireBearer, async (c) =>
+      c.json(await getAttempt(c.var.services, c.req.valid('param').date, c.var.bearer), 200),
     )
-    .post('/:date/attempt/draw', dateParam, drawBody, requirePlayer, async (c) => {
+    .post('/:date/attempt/draw', dateParam, drawBody, requireBearer, async (c) => {
       const { hole, log } = c.req.valid('json');
-      return c.json(await draw(c.var.services, c.req.valid('param').date, c.var.playerId, hole, log), 200);
+      return c.json(await draw(c.var.services, c.req.valid('param').date, c.var.bearer, hole, log), 200);
     })
-    .post('/:date/attempt/holes/:hole', holeParam, holeBody, requirePlayer, async (c) => {
+    .post('/:date/attempt/holes/:hole', holeParam, holeBody, requireBearer, async (c) => {
       const { date, hole } = c.req.valid('param');
-      return c.json(
-        await finishHole(c.var.services, date, c.var.playerId, hole, c.req.valid('json').log),
-        200,
-      );
+      return c.json(await finishHole(c.var.services, date, c.var.bearer, hole, c.req.valid('json').log), 200);
     })
     .get('/:date/standings', dateParam, validate('query', pageQuery), identifyPlayer, async (c) => {
       const { limit, offset } = c.req.valid('query');

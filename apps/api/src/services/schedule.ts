@@ -1,11 +1,17 @@
-import type { ServiceContext } from './context.ts';
-import { ensureCourse } from './course.ts';
 import { addDays, utcDate } from '@golf/contract';
+import type { ServiceContext } from './context.ts';
+import { completePerfect, ensureCourse } from './course.ts';
 
-/** The cron's job: make sure today's and tomorrow's courses exist, so no player waits for the solver. */
+/**
+ * The cron's job: today's and tomorrow's courses exist with their perfect play, so no player's request ever
+ * waits for the solver.
+ */
 export async function createCourseAhead(ctx: ServiceContext): Promise<string[]> {
   const today = utcDate(ctx.now);
   const dates = [today, addDays(today, 1)];
-  for (const date of dates) await ensureCourse(ctx, date);
+  for (const date of dates) {
+    await ensureCourse(ctx, date, { completeLater: false });
+    await completePerfect(ctx, date);
+  }
   return dates;
 }

@@ -1,0 +1,105 @@
+import type { Card } from '@golf/engine';
+
+/**
+ * D1 as the ledger: everything that outlives one attempt. Players and their tokens, courses, creation-limit
+ * buckets, and one row per attempt written twice (started, then finished with its verified logs). The attempt
+ * itself, draw by draw, lives in its Durable Object (src/attempt/); a draw writes nothing here. Times are
+ * milliseconds since the epoch. `d1.ts` implements it; `memory.ts` keeps the same contract in memory for tests.
+ */
+export interface Ledger {
+  createPlayer(player: PlayerRecord & { readonly tokenHash: string; readonly ipHash: string }): Promise<void>;
+  playerById(id: string): Promise<PlayerRecord | null>;
+  /** The player a token hash names, or null (unknown or revoked). */
+  playerIdByTokenHash(tokenHash: string): Promise<string | null>;
+  renamePlayer(id: string, name: string): Promise<void>;
+  /** Takes one token from a bucket (refilling one per `refillMs`); false when it is empty. */
+  takeToken(key: string, now: number, capacity: number, refillMs: number): Promise<boolean>;
+
+  course(date: string): Promise<CourseRecord | null>;
+  /** Writes a course's deals unless one exists for its date (the first writer wins; deals never change). */
+  insertCourse(course: CourseRecord): Promise<void>;
+  /** Records a hole's perfect play where it is still missing. */
+  setPerfect(date: string, hole: number, perfect: PerfectRecord): Promise<void>;
+
+  /** The started row (once; a second call changes nothing). */
+  attemptStarted(row: StartedRow): Promise<void>;
+  /** The finished row: totals, strokes and verified logs (once; a second call changes nothing). */
+  attemptFinished(row: FinishedRow): Promise<void>;
+  /** A player's row of a day, or null when they never started it. */
+  attempt(date: string, playerId: string): Promise<AttemptRow | null>;
+
+  /** The day's counts: attempts started, rounds under review, ranked finishers per total (ascending). */
+  dayCounts(date: string): Promise<DayCountsRecord>;
+  /**
+   * Ranked finishers in standings order (total ascending, then finish time), starting at the first one whose
+   * total is at least `fromTotal`, skipping `skip` of them.
+   */
+  standingsPage(date: string, fromTotal: number, skip: number, limit: number): Promise<StandingRecord[]>;
+}
+
+export interface PlayerRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly createdAt: number;
+}
+
+export interface PerfectRecord {
+  readonly strokes: number;
+  readonly log: string;
+  readonly exact: boolean;
+}
+
+export interface CourseHoleRecord {
+  readonly hole: number;
+  /** The full deck in deal order. */
+  readonly deck: readonly Card[];
+  /** Null until computed (after the deals are stored; never on a request's path). */
+  readonly perfect: PerfectRecord | null;
+}
+
+export interface CourseRecord {
+  readonly date: string;
+  readonly generatorVersion: number;
+  readonly rules: string;
+  readonly createdAt: number;
+  readonly holes: readonly CourseHoleRecord[];
+}
+
+export interface StartedRow {
+  readonly date: string;
+  readonly playerId: string;
+  readonly startedAt: number;
+  readonly ipHash: string;
+}
+
+export interface FinishedRow {
+  readonly date: string;
+  readonly playerId: string;
+  readonly finishedAt: number;
+  readonly total: number;
+  readonly strokes: readonly number[];
+  readonly logs: readonly string[];
+  readonly holeTimes: readonly number[];
+  readonly drawTimes: readonly (readonly number[])[];
+}
+
+export interface AttemptRow extends StartedRow {
+  /** Null while the attempt is being played (its holes are then in its object only). */
+  readonly finished: Omit<FinishedRow, 'date' | 'playerId'> | null;
+  readonly review: boolean;
+}
+
+export interface StandingRecord {
+  readonly playerId: string;
+  readonly name: string;
+  readonly total: number;
+  readonly strokes: readonly number[];
+  readonly finishedAt: number;
+}
+
+export interface DayCountsRecord {
+  readonly started: number;
+  readonly review: number;
+  /** Ranked finishers per total, ascending. */
+  readonly distribution: readonly { readonly total: number; readonly count: number }[];
+}
