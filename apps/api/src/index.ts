@@ -9,4 +9,3 @@ export type { AttemptView, AttemptHoleView, DrawView, HoleResultView } from './a
 export type { StandingsView, StandingEntry } from './services/standings.ts';
 export type { ReplayView } from './services/replays.ts';
 export type { NewPlayer, PlayerView } from './services/players.ts';
-

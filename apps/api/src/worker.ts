@@ -2,11 +2,11 @@ import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-
 import { createApp } from './app.ts';
 import { buildDeps, servicesFor } from './deps.ts';
 import type { AppOptions, Env } from './env.ts';
-import { createCourseAhead } from './services/schedule.ts';
+import { scheduledJob } from './services/schedule.ts';
 
 export { AttemptObject } from './attempt/object.ts';
 
-/** The Worker: the app's fetch, and a cron handler that creates tomorrow's course ahead of time. */
+/** The Worker: the app's fetch, and the cron's job (services/schedule.ts). */
 export function createWorker(options: AppOptions = {}) {
   const app = createApp(options);
   const deps = buildDeps(options);
@@ -19,7 +19,7 @@ export function createWorker(options: AppOptions = {}) {
         (work) => ctx.waitUntil(work),
         new Date(controller.scheduledTime),
       );
-      ctx.waitUntil(createCourseAhead(services));
+      ctx.waitUntil(scheduledJob(services));
     },
   };
 }

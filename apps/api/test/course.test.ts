@@ -171,3 +171,28 @@ describe('the worker', () => {
     expect(await malformed.json()).toMatchObject({ error: { code: 'ERR_VALIDATION' } });
   });
 });
+
+describe('the local scheduled route', () => {
+  it('runs the cron job only in local development, and is a 404 anywhere else', async () => {
+    const client = testClient('2026-09-10T08:00:00.000Z');
+    const deployed = await client.call('POST', '/api/dev/scheduled');
+    expect([deployed.status, errorCode(deployed)]).toEqual([404, 'ERR_NOT_FOUND']);
+    const local = await client.app.request(
+      '/api/dev/scheduled?time=1789000000',
+      { method: 'POST' },
+      {
+        ...env,
+        LOCAL_DEV: '1',
+      },
+    );
+    expect(local.status).toBe(200);
+    const day = new Date(1789000000 * 1000).toISOString().slice(0, 10);
+    expect(await local.json()).toMatchObject({ ok: true, courses: [day, expect.any(String)] });
+    const perfect = await env.DB.prepare(
+      'SELECT count(*) AS n FROM course_holes WHERE date = ? AND perfect_log IS NOT NULL',
+    )
+      .bind(day)
+      .first<{ n: number }>();
+    expect(perfect?.n).toBe(9);
+  });
+});

@@ -15,3 +15,8 @@ export async function createCourseAhead(ctx: ServiceContext): Promise<string[]> 
   }
   return dates;
 }
+
+/** Everything the cron does (the scheduled handler and the local `/api/dev/scheduled` both run this). */
+export async function scheduledJob(ctx: ServiceContext): Promise<{ courses: string[] }> {
+  return { courses: await createCourseAhead(ctx) };
+}
