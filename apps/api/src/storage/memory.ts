@@ -1,0 +1,144 @@
+import type {
+  AttemptRow,
+  CourseRecord,
+  DayCountsRecord,
+  FinishedRow,
+  Ledger,
+  PerfectRecord,
+  PlayerRecord,
+  StandingRecord,
+  StartedRow,
+} from './ledger.ts';
+
+interface MemoryAttempt {
+  started: StartedRow;
+  finished: FinishedRow | null;
+  review: boolean;
+}
+
+/**
+ * The ledger's contract in memory, for tests that run the real app outside workerd (the web's unit tests,
+ * through src/testing.ts). It keeps D1's guarantees: first writes win, started and finished rows once each.
+ */
+export class MemoryLedger implements Ledger {
+  readonly #players = new Map<string, PlayerRecord & { ipHash: string }>();
+  readonly #tokens = new Map<string, string>();
+  readonly #buckets = new Map<string, { tokens: number; updatedAt: number }>();
+  readonly #courses = new Map<string, CourseRecord>();
+  readonly #attempts = new Map<string, MemoryAttempt>();
+
+  async createPlayer(p: PlayerRecord & { tokenHash: string; ipHash: string }): Promise<void> {
+    this.#players.set(p.id, { id: p.id, name: p.name, createdAt: p.createdAt, ipHash: p.ipHash });
+    this.#tokens.set(p.tokenHash, p.id);
+  }
+
+  async playerById(id: string): Promise<PlayerRecord | null> {
+    const p = this.#players.get(id);
+    return p ? { id: p.id, name: p.name, createdAt: p.createdAt } : null;
+  }
+
+  async playerIdByTokenHash(tokenHash: string): Promise<string | null> {
+    return this.#tokens.get(tokenHash) ?? null;
+  }
+
+  async renamePlayer(id: string, name: string): Promise<void> {
+    const p = this.#players.get(id);
+    if (p) this.#players.set(id, { ...p, name });
+  }
+
+  async takeToken(key: string, now: number, capacity: number, refillMs: number): Promise<boolean> {
+    const b = this.#buckets.get(key) ?? { tokens: capacity, updatedAt: now };
+    const tokens = Math.min(capacity, b.tokens + Math.max(0, now - b.updatedAt) / refillMs);
+    if (tokens < 1) return false;
+    this.#buckets.set(key, { tokens: tokens - 1, updatedAt: Math.max(b.updatedAt, now) });
+    return true;
+  }
+
+  async course(date: string): Promise<CourseRecord | null> {
+    return this.#courses.get(date) ?? null;
+  }
+
+  async insertCourse(course: CourseRecord): Promise<void> {
+    if (!this.#courses.has(course.date)) this.#courses.set(course.date, course);
+  }
+
+  async setPerfect(date: string, hole: number, perfect: PerfectRecord): Promise<void> {
+    const course = this.#courses.get(date);
+    if (!course) return;
+    this.#courses.set(date, {
+      ...course,
+      holes: course.holes.map((h) => (h.hole === hole && h.perfect === null ? { ...h, perfect } : h)),
+    });
+  }
+
+  async attemptStarted(row: StartedRow): Promise<void> {
+    const key = `${row.date}/${row.playerId}`;
+    if (!this.#attempts.has(key)) this.#attempts.set(key, { started: row, finished: null, review: false });
+  }
+
+  async attemptFinished(row: FinishedRow): Promise<void> {
+    const a = this.#attempts.get(`${row.date}/${row.playerId}`);
+    if (a && a.finished === null) a.finished = row;
+  }
+
+  async attempt(date: string, playerId: string): Promise<AttemptRow | null> {
+    const a = this.#attempts.get(`${date}/${playerId}`);
+    if (!a) return null;
+    const f = a.finished;
+    return {
+      ...a.started,
+      review: a.review,
+      finished: f && {
+        finishedAt: f.finishedAt,
+        total: f.total,
+        strokes: f.strokes,
+        logs: f.logs,
+        holeTimes: f.holeTimes,
+        drawTimes: f.drawTimes,
+      },
+    };
+  }
+
+  /** Puts a finished round under review (what the audit does in D1). */
+  markReview(date: string, playerId: string): void {
+    const a = this.#attempts.get(`${date}/${playerId}`);
+    if (a?.finished) a.review = true;
+  }
+
+  #day(date: string): MemoryAttempt[] {
+    return [...this.#attempts.values()].filter((a) => a.started.date === date);
+  }
+
+  async dayCounts(date: string): Promise<DayCountsRecord> {
+    const day = this.#day(date);
+    const counts = new Map<number, number>();
+    for (const a of day)
+      if (a.finished && !a.review) counts.set(a.finished.total, (counts.get(a.finished.total) ?? 0) + 1);
+    return {
+      started: day.length,
+      review: day.filter((a) => a.finished && a.review).length,
+      distribution: [...counts.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([total, count]) => ({ total, count })),
+    };
+  }
+
+  async standingsPage(
+    date: string,
+    fromTotal: number,
+    skip: number,
+    limit: number,
+  ): Promise<StandingRecord[]> {
+    return this.#day(date)
+      .flatMap((a) => (a.finished && !a.review && a.finished.total >= fromTotal ? [a.finished] : []))
+      .sort((a, b) => a.total - b.total || a.finishedAt - b.finishedAt || (a.playerId < b.playerId ? -1 : 1))
+      .slice(skip, skip + limit)
+      .map((f) => ({
+        playerId: f.playerId,
+        name: this.#players.get(f.playerId)?.name ?? '?',
+        total: f.total,
+        strokes: f.strokes,
+        finishedAt: f.finishedAt,
+      }));
+  }
+}
