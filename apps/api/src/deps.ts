@@ -3,6 +3,7 @@ import { ApiError } from './errors.ts';
 import type { AppOptions, Env } from './env.ts';
 import type { ServiceContext } from './services/context.ts';
 import { solvePerfect, type Course, type PerfectPlay } from './services/course.ts';
+import { workersCache, type EdgeCache } from './services/edge-cache.ts';
 import { PLAYER_BURST } from './services/players.ts';
 import { D1Ledger } from './storage/d1.ts';
 import type { Ledger } from './storage/ledger.ts';
@@ -23,6 +24,7 @@ export const cloudflarePorts = (env: Env): Ports => ({
 export interface AppDeps {
   readonly now: () => Date;
   readonly ports: (env: Env) => Ports;
+  readonly cache: () => EdgeCache;
   readonly perfect: PerfectPlay;
   /** Courses already read from storage (they never change). */
   readonly courses: Map<string, Course>;
@@ -32,6 +34,7 @@ export interface AppDeps {
 export const buildDeps = (options: AppOptions = {}): AppDeps => ({
   now: options.now ?? (() => new Date()),
   ports: options.ports ?? cloudflarePorts,
+  cache: options.cache ?? workersCache,
   perfect: options.perfect ?? solvePerfect,
   courses: new Map(),
 });
@@ -75,6 +78,7 @@ export function servicesFor(env: Env, deps: AppDeps, defer: Defer, now: Date = d
     now,
     perfect: deps.perfect,
     courses: deps.courses,
+    cache: deps.cache(),
     defer: (work) => defer(logFailure(work)),
   };
 }

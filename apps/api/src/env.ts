@@ -2,6 +2,7 @@ import type { D1Database, DurableObjectNamespace } from '@cloudflare/workers-typ
 import type { Ports } from './deps.ts';
 import type { ServiceContext } from './services/context.ts';
 import type { PerfectPlay } from './services/course.ts';
+import type { EdgeCache } from './services/edge-cache.ts';
 import type { Bearer } from './services/players.ts';
 
 /** The Worker's bindings (wrangler.jsonc, plus the `DAILY_SECRET` secret). */
@@ -29,6 +30,8 @@ export interface Env {
 export interface AppOptions {
   readonly now?: () => Date;
   readonly perfect?: PerfectPlay;
+  /** Where public answers are kept (default: the Workers cache). */
+  readonly cache?: () => EdgeCache;
   /** Where the ledger and the attempts live (default: D1 and Durable Objects). */
   readonly ports?: (env: Env) => Ports;
 }

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { createApp } from '../src/app.ts';
 import type { AttemptView, CourseView, DrawView, HoleResultView, NewPlayer } from '../src/index.ts';
 import type { PerfectResult } from '../src/services/course.ts';
+import { noCache, type EdgeCache } from '../src/services/edge-cache.ts';
 
 /** A date whose courses the tests create with the quick perfect-play function below. */
 export const DAY = '2026-06-15';
@@ -29,9 +30,9 @@ export interface Reply<T = unknown> {
 }
 
 /** An app on a clock the test moves, called in-process with the test D1. */
-export function testClient(at: string = NOON) {
+export function testClient(at: string = NOON, cache: EdgeCache = noCache) {
   let now = new Date(at);
-  const app = createApp({ now: () => now, perfect: quickPerfect });
+  const app = createApp({ now: () => now, perfect: quickPerfect, cache: () => cache });
   async function call<T = unknown>(
     method: string,
     path: string,
@@ -60,6 +61,7 @@ export function testClient(at: string = NOON) {
     setNow(next: string) {
       now = new Date(next);
     },
+    now: () => now,
     /** A new player with its own client address (so the creation limit never interferes between tests). */
     async player(name = 'Tester'): Promise<NewPlayer> {
       const r = await call<NewPlayer>('POST', '/api/players', {

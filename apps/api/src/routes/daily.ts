@@ -5,10 +5,13 @@ import type { AppEnv } from '../env.ts';
 import { identifyPlayer, requireBearer } from '../middleware.ts';
 import { addressKey } from '../services/address.ts';
 import { draw, finishHole, getAttempt, startAttempt } from '../services/attempt.ts';
-import { courseView } from '../services/course.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { courseView, type CourseView } from '../services/course.ts';
+import { courseDay } from '../services/time.ts';
 import { addressHash } from '../services/players.ts';
 import { replays } from '../services/replays.ts';
-import { standings } from '../services/standings.ts';
+import { cached, IMMUTABLE_MAX_AGE, OPEN_STANDINGS_MAX_AGE } from '../services/edge-cache.ts';
+import { personalize, standings, type StandingsView } from '../services/standings.ts';
 import { dateParam, dateSchema, holeSchema, logSchema, pageQuery, validate } from './validation.ts';
 
 const holeParam = validate(
@@ -31,13 +34,26 @@ const drawBody = validate(
 );
 const holeBody = validate('json', z.object({ log: logSchema }));
 
-const STANDINGS_MAX_AGE = 5;
+/** A closed course never changes; an open one changes (gains its stocks and perfect lines) when the day closes. */
+function courseMaxAge(course: CourseView, now: Date): number {
+  if (course.closed) return IMMUTABLE_MAX_AGE;
+  const untilClose = Math.floor((closesAt(course.date).getTime() - now.getTime()) / 1000);
+  return Math.max(0, Math.min(60, untilClose));
+}
 
-/** A closed course never changes; an open one changes (gains its stocks) when the day closes. */
-function courseCacheControl(date: string, closed: boolean, now: Date): string {
-  if (closed) return 'public, max-age=3600';
-  const untilClose = Math.floor((closesAt(date).getTime() - now.getTime()) / 1000);
-  return `public, max-age=${Math.max(0, Math.min(60, untilClose))}`;
+/** A closed day's standings are final; the open day's may be a few seconds stale. */
+const standingsMaxAge = (view: StandingsView): number =>
+  view.closed ? IMMUTABLE_MAX_AGE : OPEN_STANDINGS_MAX_AGE;
+
+/** The course of a date, through the edge cache. */
+async function cachedCourse(services: ServiceContext, date: string): Promise<CourseView> {
+  return cached(
+    services.cache,
+    services.defer,
+    `course/${date}`,
+    () => courseView(services, date),
+    (course) => courseMaxAge(course, services.now),
+  );
 }
 
 /** `/api/daily`: the course, the attempt protocol, standings and replays. */
@@ -45,14 +61,15 @@ export const dailyRoutes = () =>
   new Hono<AppEnv>()
     .get('/', async (c) => {
       const { services } = c.var;
-      const course = await courseView(services, utcDate(services.now));
-      c.header('Cache-Control', courseCacheControl(course.date, course.closed, services.now));
+      const course = await cachedCourse(services, utcDate(services.now));
+      c.header('Cache-Control', `public, max-age=${courseMaxAge(course, services.now)}`);
       return c.json(course, 200);
     })
     .get('/:date', dateParam, async (c) => {
       const { services } = c.var;
-      const course = await courseView(services, c.req.valid('param').date);
-      c.header('Cache-Control', courseCacheControl(course.date, course.closed, services.now));
+      courseDay(c.req.valid('param').date, services.now);
+      const course = await cachedCourse(services, c.req.valid('param').date);
+      c.header('Cache-Control', `public, max-age=${courseMaxAge(course, services.now)}`);
       return c.json(course, 200);
     })
     .post('/:date/attempt', dateParam, requireBearer, async (c) => {
@@ -72,18 +89,23 @@ export const dailyRoutes = () =>
       return c.json(await finishHole(c.var.services, date, c.var.bearer, hole, c.req.valid('json').log), 200);
     })
     .get('/:date/standings', dateParam, validate('query', pageQuery), identifyPlayer, async (c) => {
-      const { limit, offset } = c.req.valid('query');
-      const view = await standings(
-        c.var.services,
-        c.req.valid('param').date,
-        limit ?? 50,
-        offset ?? 0,
-        c.var.playerId,
+      const { services, playerId } = c.var;
+      const { date } = c.req.valid('param');
+      const { limit = 50, offset = 0 } = c.req.valid('query');
+      const view = await cached(
+        services.cache,
+        services.defer,
+        `standings/${date}/${limit}/${offset}`,
+        () => standings(services, date, limit, offset),
+        standingsMaxAge,
       );
-      const personal = c.req.header('authorization') !== undefined;
-      c.header('Cache-Control', `${personal ? 'private' : 'public'}, max-age=${STANDINGS_MAX_AGE}`);
       c.header('Vary', 'Authorization');
-      return c.json(view, 200);
+      if (playerId === null) {
+        c.header('Cache-Control', `public, max-age=${standingsMaxAge(view)}`);
+        return c.json(view, 200);
+      }
+      c.header('Cache-Control', `private, max-age=${OPEN_STANDINGS_MAX_AGE}`);
+      return c.json(await personalize(services, view, playerId), 200);
     })
     .get('/:date/replays/:playerId', replayParam, identifyPlayer, async (c) => {
       const { date, playerId } = c.req.valid('param');

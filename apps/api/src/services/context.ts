@@ -1,6 +1,7 @@
 import type { AttemptRpc } from '../attempt/session.ts';
 import type { Ledger } from '../storage/ledger.ts';
 import type { Course, PerfectPlay } from './course.ts';
+import type { EdgeCache } from './edge-cache.ts';
 
 /** What every service gets: plain values and ports, no HTTP. */
 export interface ServiceContext {
@@ -12,6 +13,8 @@ export interface ServiceContext {
   readonly perfect: PerfectPlay;
   /** Courses already read from storage whose perfect play is complete (they never change), per instance. */
   readonly courses: Map<string, Course>;
+  /** Public answers kept at the edge. */
+  readonly cache: EdgeCache;
   /** Runs work after the response (the Worker's `waitUntil`). */
   readonly defer: (work: Promise<unknown>) => void;
 }

@@ -37,16 +37,15 @@ export interface StandingsView {
 }
 
 /**
- * Standings: total ascending, equal totals share a rank (1, 2, 2, 4), ties in finish order. A rank is one more
- * than the number of ranked finishers with a lower total; `percentile` is the share of ranked finishers whose
- * total is the same or worse, in whole percent (the leader has 100).
+ * The public standings: total ascending, equal totals share a rank (1, 2, 2, 4), ties in finish order. A rank is
+ * one more than the number of ranked finishers with a lower total. Nobody's per-hole strokes while the day is
+ * open ({@link personalize} adds the caller's own). The same for every caller, so it is kept at the edge.
  */
 export async function standings(
   ctx: ServiceContext,
   date: string,
   limit: number,
   offset: number,
-  viewerId: string | null,
 ): Promise<StandingsView> {
   const closed = courseDay(date, ctx.now) === 'closed';
   const counts = await ctx.ledger.dayCounts(date);
@@ -62,12 +61,10 @@ export async function standings(
     }
     before += d.count;
   }
-  const [rows, mine] = await Promise.all([
+  const rows =
     fromTotal === Number.MAX_SAFE_INTEGER
       ? []
-      : ctx.ledger.standingsPage(date, fromTotal, offset - before, limit),
-    viewerId === null ? null : ctx.ledger.attempt(date, viewerId),
-  ]);
+      : await ctx.ledger.standingsPage(date, fromTotal, offset - before, limit);
   const entries: StandingEntry[] = [];
   let previous: StandingEntry | undefined;
   for (const [i, e] of rows.entries()) {
@@ -78,21 +75,10 @@ export async function standings(
       name: e.name,
       total: e.total,
       holesFinished: e.strokes.length,
-      holes: closed || e.playerId === viewerId ? e.strokes : null,
+      holes: closed ? e.strokes : null,
       finishedAt: new Date(e.finishedAt).toISOString(),
     };
     entries.push(previous);
-  }
-  let me: StandingsView['me'] = null;
-  if (mine?.finished && !mine.review) {
-    const total = mine.finished.total;
-    const better = counts.distribution.filter((d) => d.total < total).reduce((sum, d) => sum + d.count, 0);
-    me = {
-      rank: better + 1,
-      total,
-      percentile: Math.floor((100 * (players - better)) / players),
-      holes: mine.finished.strokes,
-    };
   }
   return {
     date,
@@ -102,6 +88,32 @@ export async function standings(
     underReview: counts.review,
     entries,
     distribution: counts.distribution.map((d) => ({ total: d.total, count: d.count })),
-    me,
+    me: null,
+  };
+}
+
+/**
+ * The standings as the caller sees them: their own place (`me`: rank, total, percentile, strokes) and their own
+ * per-hole strokes in their entry. `percentile` is the share of ranked finishers whose total is the same or worse,
+ * in whole percent (the leader has 100).
+ */
+export async function personalize(
+  ctx: ServiceContext,
+  view: StandingsView,
+  viewerId: string,
+): Promise<StandingsView> {
+  const mine = await ctx.ledger.attempt(view.date, viewerId);
+  if (!mine?.finished || mine.review) return view;
+  const { total, strokes } = mine.finished;
+  const better = view.distribution.filter((d) => d.total < total).reduce((sum, d) => sum + d.count, 0);
+  return {
+    ...view,
+    entries: view.entries.map((e) => (e.playerId === viewerId ? { ...e, holes: strokes } : e)),
+    me: {
+      rank: better + 1,
+      total,
+      percentile: view.players === 0 ? 100 : Math.floor((100 * (view.players - better)) / view.players),
+      holes: strokes,
+    },
   };
 }
