@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { AttemptSession } from '../src/attempt/session.ts';
+import { AttemptSession, type AttemptRpc } from '../src/attempt/session.ts';
 import { MemoryAttemptStore } from '../src/attempt/memory-store.ts';
 import type { DrawView } from '../src/index.ts';
 import { MemoryLedger } from '../src/storage/memory.ts';
@@ -78,7 +78,7 @@ describe('the attempt object', () => {
     const client = testClient();
     const { player } = await started(client);
     const intruder = await client.player('Intruder');
-    const stub = env.ATTEMPTS.getByName(`${DAY}/${player.id}`);
+    const stub = env.ATTEMPTS.getByName(`${DAY}/${player.id}`) as unknown as AttemptRpc;
     const forged = await stub.view({ playerId: player.id, tokenHash: await sha256Hex(intruder.token) });
     expect(forged).toMatchObject({ ok: false, error: { code: 'ERR_UNAUTHORIZED' } });
     const own = await stub.view({ playerId: player.id, tokenHash: await sha256Hex(player.token) });

@@ -1,11 +1,12 @@
 import type { D1Migration } from 'cloudflare:test';
+import type { Env as AppBindings } from '../src/env.ts';
 import type * as MainModule from '../src/worker.ts';
 
 declare global {
   namespace Cloudflare {
     interface Env {
       DB: D1Database;
-      ATTEMPTS: import('../src/env.ts').Env['ATTEMPTS'];
+      ATTEMPTS: AppBindings['ATTEMPTS'];
       DAILY_SECRET: string;
       TEST_MIGRATIONS: D1Migration[];
     }
