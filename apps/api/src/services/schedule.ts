@@ -16,7 +16,12 @@ export async function createCourseAhead(ctx: ServiceContext): Promise<string[]> 
   return dates;
 }
 
-/** Everything the cron does (the scheduled handler and the local `/api/dev/scheduled` both run this). */
+/**
+ * Everything the cron does (the scheduled handler and the local `/api/dev/scheduled` both run this): the courses,
+ * then housekeeping (expired passkey challenges and transfer codes, which no request can use any more).
+ */
 export async function scheduledJob(ctx: ServiceContext): Promise<{ courses: string[] }> {
-  return { courses: await createCourseAhead(ctx) };
+  const courses = await createCourseAhead(ctx);
+  await ctx.ledger.deleteExpired(ctx.now.getTime());
+  return { courses };
 }

@@ -164,10 +164,9 @@ export class MemoryLedger implements Ledger {
     this.#tokens.set(tokenHash, playerId);
   }
 
-  async replaceTokens(playerId: string, tokenHash: string, createdAt: number): Promise<void> {
+  async replaceTokens(playerId: string, tokenHash: string): Promise<void> {
     for (const [hash, owner] of this.#tokens) if (owner === playerId) this.#tokens.delete(hash);
     for (const [hash, code] of this.#codes) if (code.playerId === playerId) this.#codes.delete(hash);
-    void createdAt;
     await this.addToken(playerId, tokenHash);
   }
 
