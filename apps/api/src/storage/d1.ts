@@ -424,7 +424,7 @@ export class D1Ledger implements Ledger {
         league.id,
       ),
     ]);
-    return (created?.meta.changes ?? 0) === 1;
+    return (created?.meta.changes ?? 0) > 0;
   }
 
   async joinLeague(
@@ -456,18 +456,19 @@ export class D1Ledger implements Ledger {
     ).first<LeagueRow & { mine: number }>();
     if (!row) return { kind: 'not-found' };
     const league = toLeague(row);
-    if (joined.meta.changes === 1) return { kind: 'joined', league };
+    if (joined.meta.changes > 0) return { kind: 'joined', league };
     if (row.mine === 1) return { kind: 'member', league };
     return { kind: row.members >= limits.maxMembers ? 'full' : 'too-many' };
   }
 
   async leaveLeague(leagueId: string, playerId: string): Promise<boolean> {
-    const result = await this.#write(
-      'DELETE FROM league_members WHERE league_id = ? AND player_id = ?',
+    // RETURNING counts this row only (`changes` may include the trigger's delete of an emptied league).
+    const row = await this.#write(
+      'DELETE FROM league_members WHERE league_id = ? AND player_id = ? RETURNING player_id',
       leagueId,
       playerId,
-    ).run();
-    return result.meta.changes === 1;
+    ).first<{ player_id: string }>();
+    return row !== null;
   }
 
   async league(id: string): Promise<LeagueInfo | null> {
