@@ -6,8 +6,8 @@ import { isoCBOR } from '@simplewebauthn/server/helpers';
 import { base64url, fromBase64url } from '../src/services/crypto.ts';
 
 const enc = new TextEncoder();
-const sha256 = async (bytes: Uint8Array<ArrayBuffer>) =>
-  new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+const sha256 = async (bytes: Uint8Array) =>
+  new Uint8Array(await crypto.subtle.digest('SHA-256', Uint8Array.from(bytes)));
 const concat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -82,9 +82,9 @@ export class SoftAuthenticator {
       cose,
     );
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Uint8Array | Map<string, never>>([
+      new Map<string, string | Uint8Array | Map<string, string>>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, string>()],
         ['authData', authData],
       ]),
     );
