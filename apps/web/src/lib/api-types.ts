@@ -9,12 +9,18 @@ import type {
   CourseView,
   DrawView,
   HoleResultView,
+  HistoryView,
   HoleView,
+  LeagueView,
+  MyLeague,
   NewPlayer,
+  PasskeyView,
   PlayerView,
   ReplayView,
+  SeasonView,
   StandingEntry,
   StandingsView,
+  TransferCodeView,
 } from '@golf/api';
 
 export type Player = PlayerView;
@@ -33,6 +39,14 @@ export type DistributionBar = StandingsView['distribution'][number];
 export type MyStanding = NonNullable<StandingsView['me']>;
 export type Standings = StandingsView;
 export type Replay = ReplayView;
+export type TransferCode = TransferCodeView;
+export type Passkey = PasskeyView;
+export type History = HistoryView;
+export type HistoryRound = HistoryView['rounds'][number];
+export type League = LeagueView;
+export type LeagueMembership = MyLeague;
+export type Season = SeasonView;
+export type SeasonEntry = SeasonView['entries'][number];
 
 /** Every failure the client sees: the API's `{error:{code,message}}`, or a network failure (`ERR_NETWORK`). */
 export interface ApiFailure {
