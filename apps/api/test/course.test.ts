@@ -87,7 +87,7 @@ describe('the daily course', () => {
     const client = testClient();
     const r = await client.call<CourseView>('GET', '/api/daily/2026-06-10');
     expect(r.body.closed).toBe(true);
-    expect(r.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(r.headers.get('cache-control')).toBe('public, max-age=31536000');
     const decks = courseDecks(await seedOf('2026-06-10'));
     if (!decks.ok) throw new Error('seed');
     r.body.holes.forEach((h, i) => {

@@ -11,6 +11,7 @@ import {
   shownDeal,
   type Card,
   type Deal,
+  type Position,
   type PresetName,
   type Result,
 } from '@golf/engine';
@@ -185,6 +186,31 @@ function playable(state: AttemptState, hole: number): Outcome<HoleState> {
 }
 
 /**
+ * The checks a draw and a hole finish share, in order: the hole (finished, out of order), the recorded prefix
+ * (ERR_HISTORY_REWRITTEN) and the number of draws (`tooMany` says why they are wrong, ERR_NOT_DRAWN), all from the
+ * recorded state alone; then the replay on the shown deal (ERR_ILLEGAL_MOVE with the index of the move).
+ */
+function checkedReplay(
+  state: AttemptState,
+  hole: number,
+  log: string,
+  tooMany: (drawn: number) => string | null,
+): Outcome<Position> {
+  const current = playable(state, hole);
+  if (!current.ok) return current;
+  const recorded = current.value;
+  if (!log.startsWith(recorded.log))
+    return fail(
+      'ERR_HISTORY_REWRITTEN',
+      `the log must extend the one recorded at your last draw: "${recorded.log}"`,
+    );
+  const refusal = tooMany(recorded.drawn);
+  if (refusal !== null) return fail('ERR_NOT_DRAWN', refusal);
+  const replayed = replay(shownDeal(dealOf(state, recorded), recorded.drawn), PRESETS[state.rules], log);
+  return replayed.ok ? replayed : fail('ERR_ILLEGAL_MOVE', replayed.error.message, replayed.error.at);
+}
+
+/**
  * One draw. `log` is the hole's whole log ending in exactly one new `d`: it must extend the log recorded at the
  * previous draw and replay legally with the cards shown so far. The answer is the next stock card. The log
  * recorded at an earlier draw of an unfinished hole (a retry) answers that draw's card again.
@@ -206,17 +232,10 @@ export function draw(store: AttemptStore, hole: number, log: string, now: number
   });
   if (recorded.strokes === null && k >= 1 && k <= recorded.drawn && logThroughDraw(recorded.log, k) === log)
     return done(answer(k));
-  const current = playable(state.value, hole);
-  if (!current.ok) return current;
-  if (!log.startsWith(recorded.log))
-    return fail(
-      'ERR_HISTORY_REWRITTEN',
-      `the log must extend the one recorded at your last draw: "${recorded.log}"`,
-    );
-  if (k !== recorded.drawn + 1)
-    return fail('ERR_NOT_DRAWN', 'draw one card per request: the log holds a draw that was never requested');
-  const replayed = replay(shownDeal(deal, recorded.drawn), PRESETS[state.value.rules], log);
-  if (!replayed.ok) return fail('ERR_ILLEGAL_MOVE', replayed.error.message, replayed.error.at);
+  const replayed = checkedReplay(state.value, hole, log, (drawn) =>
+    k === drawn + 1 ? null : 'draw one card per request: the log holds a draw that was never requested',
+  );
+  if (!replayed.ok) return replayed;
   store.recordDraw(hole, log, now);
   return done(answer(k));
 }
@@ -237,18 +256,10 @@ export function finish(store: AttemptStore, hole: number, log: string, now: numb
     finished: hole === COURSE_HOLES,
   });
   if (recorded.strokes !== null && recorded.log === log) return done(result(state.value, recorded.strokes));
-  const current = playable(state.value, hole);
-  if (!current.ok) return current;
-  if (!log.startsWith(recorded.log))
-    return fail(
-      'ERR_HISTORY_REWRITTEN',
-      `the log must extend the one recorded at your last draw: "${recorded.log}"`,
-    );
-  if (countDraws(log) > recorded.drawn)
-    return fail('ERR_NOT_DRAWN', `the log draws more cards than the ${recorded.drawn} you drew`);
-  const deal = dealOf(state.value, recorded);
-  const replayed = replay(shownDeal(deal, recorded.drawn), PRESETS[state.value.rules], log);
-  if (!replayed.ok) return fail('ERR_ILLEGAL_MOVE', replayed.error.message, replayed.error.at);
+  const replayed = checkedReplay(state.value, hole, log, (drawn) =>
+    countDraws(log) <= drawn ? null : `the log draws more cards than the ${drawn} you drew`,
+  );
+  if (!replayed.ok) return replayed;
   const score = scoreOf(replayed.value);
   if (!score.over)
     return fail('ERR_HOLE_NOT_OVER', `hole ${hole} is not over: a card can still be played or drawn`);

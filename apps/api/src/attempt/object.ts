@@ -1,4 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
+import { counters } from '../counters.ts';
 import type { Env } from '../env.ts';
 import { D1Ledger } from '../storage/d1.ts';
 import type { AttemptView, DrawView, HoleResultView, Outcome, StartInput } from './book.ts';
@@ -25,26 +26,32 @@ export class AttemptObject extends DurableObject<Env> implements AttemptRpc {
   }
 
   start(caller: Caller, input: Omit<StartInput, 'playerId'>): Promise<Outcome<AttemptView>> {
+    counters.objectCalls++;
     return this.#session.start(caller, input);
   }
 
   view(caller: Caller): Promise<Outcome<AttemptView>> {
+    counters.objectCalls++;
     return this.#session.view(caller);
   }
 
   draw(caller: Caller, hole: number, log: string, now: number): Promise<Outcome<DrawView>> {
+    counters.objectCalls++;
     return this.#session.draw(caller, hole, log, now);
   }
 
   finishHole(caller: Caller, hole: number, log: string, now: number): Promise<Outcome<HoleResultView>> {
+    counters.objectCalls++;
     return this.#session.finishHole(caller, hole, log, now);
   }
 
   record(): Promise<AttemptRecordView | null> {
+    counters.objectCalls++;
     return this.#session.record();
   }
 
   forgetTokens(): Promise<void> {
+    counters.objectCalls++;
     return this.#session.forgetTokens();
   }
 

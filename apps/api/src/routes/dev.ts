@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
+import { counters } from '../counters.ts';
 import { scheduledJob } from '../services/schedule.ts';
 import { validate } from './validation.ts';
 
@@ -24,11 +25,21 @@ const scheduledQuery = validate(
  * own `/cdn-cgi/handler/scheduled` fails on a Worker with static assets; the local front maps it here.
  */
 export const devRoutes = () =>
-  new Hono<AppEnv>().on(['GET', 'POST'], '/scheduled', scheduledQuery, async (c) => {
-    if (c.env.LOCAL_DEV !== '1')
-      throw new ApiError('ERR_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`);
-    const { time } = c.req.valid('query');
-    const at = time === undefined ? c.var.services.now : new Date(time < 1e12 ? time * 1000 : time);
-    const done = await scheduledJob({ ...c.var.services, now: at });
-    return c.json({ ok: true as const, at: at.toISOString(), ...done }, 200);
-  });
+  new Hono<AppEnv>()
+    /**
+     * What this isolate sent to D1 and how many RPC calls its attempt objects answered: the local bench reads it
+     * (with SERVER_TIMING=1) to count statements and object requests per player-day.
+     */
+    .get('/counters', (c) => {
+      if (c.env.SERVER_TIMING !== '1' && c.env.LOCAL_DEV !== '1')
+        throw new ApiError('ERR_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`);
+      return c.json({ ...counters }, 200);
+    })
+    .on(['GET', 'POST'], '/scheduled', scheduledQuery, async (c) => {
+      if (c.env.LOCAL_DEV !== '1')
+        throw new ApiError('ERR_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`);
+      const { time } = c.req.valid('query');
+      const at = time === undefined ? c.var.services.now : new Date(time < 1e12 ? time * 1000 : time);
+      const done = await scheduledJob({ ...c.var.services, now: at });
+      return c.json({ ok: true as const, at: at.toISOString(), ...done }, 200);
+    });

@@ -48,23 +48,8 @@ export async function standings(
   offset: number,
 ): Promise<StandingsView> {
   const closed = courseDay(date, ctx.now) === 'closed';
-  const counts = await ctx.ledger.dayCounts(date);
+  const { counts, before, rows } = await ctx.ledger.standingsPage(date, offset, limit);
   const players = counts.distribution.reduce((sum, d) => sum + d.count, 0);
-  // The distribution says which total the page starts in and how many finishers come before it, so a deep
-  // page seeks by total and skips only within one total, and the first rank needs no count.
-  let before = 0;
-  let fromTotal = Number.MAX_SAFE_INTEGER;
-  for (const d of counts.distribution) {
-    if (offset < before + d.count) {
-      fromTotal = d.total;
-      break;
-    }
-    before += d.count;
-  }
-  const rows =
-    fromTotal === Number.MAX_SAFE_INTEGER
-      ? []
-      : await ctx.ledger.standingsPage(date, fromTotal, offset - before, limit);
   const entries: StandingEntry[] = [];
   let previous: StandingEntry | undefined;
   for (const [i, e] of rows.entries()) {

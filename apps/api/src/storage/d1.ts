@@ -1,5 +1,6 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { makeCard, parseCard, type Card } from '@golf/engine';
+import { counters } from '../counters.ts';
 import type {
   AttemptRow,
   ChallengePurpose,
@@ -21,7 +22,7 @@ import type {
   Ledger,
   PerfectRecord,
   PlayerRecord,
-  StandingRecord,
+  StandingsPageRecord,
   StartedRow,
 } from './ledger.ts';
 
@@ -40,12 +41,12 @@ export class D1Ledger implements Ledger {
   }
 
   #read(sql: string, ...values: unknown[]): D1PreparedStatement {
-    d1Statements.reads++;
+    counters.d1Reads++;
     return this.#db.prepare(sql).bind(...values);
   }
 
   #write(sql: string, ...values: unknown[]): D1PreparedStatement {
-    d1Statements.writes++;
+    counters.d1Writes++;
     return this.#db.prepare(sql).bind(...values);
   }
 
@@ -201,40 +202,42 @@ export class D1Ledger implements Ledger {
       this.#read('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total', date),
       this.#read('SELECT started, review FROM day_stats WHERE date = ?', date),
     ]);
-    const s = ((stats?.results ?? []) as { started: number; review: number }[])[0];
-    return {
-      distribution: ((totals?.results ?? []) as { total: number; count: number }[]).map((r) => ({
-        total: r.total,
-        count: r.count,
-      })),
-      started: s?.started ?? 0,
-      review: s?.review ?? 0,
-    };
+    return toCounts(totals?.results, stats?.results);
   }
 
-  async standingsPage(
-    date: string,
-    fromTotal: number,
-    skip: number,
-    limit: number,
-  ): Promise<StandingRecord[]> {
-    const page = await this.#read(
-      `SELECT a.player_id, p.name, a.total, a.strokes, a.finished_at
-       FROM attempts a JOIN players p ON p.id = a.player_id
-       WHERE a.date = ? AND a.finished_at IS NOT NULL AND a.review = 0 AND a.total >= ?
-       ORDER BY a.total, a.finished_at, a.player_id LIMIT ? OFFSET ?`,
-      date,
-      fromTotal,
-      limit,
-      skip,
-    ).all<StandingRow>();
-    return page.results.map((r) => ({
-      playerId: r.player_id,
-      name: r.name,
-      total: r.total,
-      strokes: JSON.parse(r.strokes) as number[],
-      finishedAt: r.finished_at,
-    }));
+  async standingsPage(date: string, offset: number, limit: number): Promise<StandingsPageRecord> {
+    // One round trip. The page's first total, and how many ranked finishers come before it, come from the small
+    // per-day distribution; the page then seeks to that total in the standings index and skips only within it.
+    const [totals, stats, page] = await this.#db.batch([
+      this.#read('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total', date),
+      this.#read('SELECT started, review FROM day_stats WHERE date = ?', date),
+      this.#read(
+        `WITH cum AS (
+           SELECT total, count, SUM(count) OVER (ORDER BY total) - count AS before FROM day_totals WHERE date = ?1
+         ),
+         start AS (SELECT total, before FROM cum WHERE ?2 < before + count ORDER BY total LIMIT 1)
+         SELECT a.player_id, p.name, a.total, a.strokes, a.finished_at, (SELECT before FROM start) AS before
+         FROM attempts a JOIN players p ON p.id = a.player_id
+         WHERE a.date = ?1 AND a.finished_at IS NOT NULL AND a.review = 0 AND a.total >= coalesce((SELECT total FROM start), 1000000000)
+         ORDER BY a.total, a.finished_at, a.player_id
+         LIMIT ?3 OFFSET coalesce(?2 - (SELECT before FROM start), 0)`,
+        date,
+        offset,
+        limit,
+      ),
+    ]);
+    const rows = (page?.results ?? []) as (StandingRow & { before: number })[];
+    return {
+      counts: toCounts(totals?.results, stats?.results),
+      before: rows[0]?.before ?? 0,
+      rows: rows.map((r) => ({
+        playerId: r.player_id,
+        name: r.name,
+        total: r.total,
+        strokes: JSON.parse(r.strokes) as number[],
+        finishedAt: r.finished_at,
+      })),
+    };
   }
 
   async addToken(playerId: string, tokenHash: string, createdAt: number): Promise<void> {
@@ -557,6 +560,18 @@ export class D1Ledger implements Ledger {
       total: r.total,
     }));
   }
+}
+
+function toCounts(totals: unknown[] | undefined, stats: unknown[] | undefined): DayCountsRecord {
+  const s = ((stats ?? []) as { started: number; review: number }[])[0];
+  return {
+    distribution: ((totals ?? []) as { total: number; count: number }[]).map((r) => ({
+      total: r.total,
+      count: r.count,
+    })),
+    started: s?.started ?? 0,
+    review: s?.review ?? 0,
+  };
 }
 
 interface ChallengeRow {

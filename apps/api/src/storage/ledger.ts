@@ -31,10 +31,12 @@ export interface Ledger {
   /** The day's counts: attempts started, rounds under review, ranked finishers per total (ascending). */
   dayCounts(date: string): Promise<DayCountsRecord>;
   /**
-   * Ranked finishers in standings order (total ascending, then finish time), starting at the first one whose
-   * total is at least `fromTotal`, skipping `skip` of them.
+   * One standings page in one round trip: the day's counts, and `limit` ranked finishers in standings order
+   * (total ascending, then finish time) from the `offset`-th, with how many ranked finishers have a lower total
+   * than the page's first (`before`, which makes its rank). The page seeks by total through the distribution and
+   * skips only within one total, so a deep page costs what a first page costs.
    */
-  standingsPage(date: string, fromTotal: number, skip: number, limit: number): Promise<StandingRecord[]>;
+  standingsPage(date: string, offset: number, limit: number): Promise<StandingsPageRecord>;
 
   /** Adds a token (another device) for a player. */
   addToken(playerId: string, tokenHash: string, createdAt: number): Promise<void>;
@@ -237,6 +239,12 @@ export interface StandingRecord {
   readonly total: number;
   readonly strokes: readonly number[];
   readonly finishedAt: number;
+}
+
+export interface StandingsPageRecord {
+  readonly counts: DayCountsRecord;
+  readonly before: number;
+  readonly rows: readonly StandingRecord[];
 }
 
 export interface DayCountsRecord {

@@ -18,7 +18,7 @@ import type {
   Ledger,
   PerfectRecord,
   PlayerRecord,
-  StandingRecord,
+  StandingsPageRecord,
   StartedRow,
 } from './ledger.ts';
 
@@ -141,23 +141,24 @@ export class MemoryLedger implements Ledger {
     };
   }
 
-  async standingsPage(
-    date: string,
-    fromTotal: number,
-    skip: number,
-    limit: number,
-  ): Promise<StandingRecord[]> {
-    return this.#day(date)
-      .flatMap((a) => (a.finished && !a.review && a.finished.total >= fromTotal ? [a.finished] : []))
-      .sort((a, b) => a.total - b.total || a.finishedAt - b.finishedAt || (a.playerId < b.playerId ? -1 : 1))
-      .slice(skip, skip + limit)
-      .map((f) => ({
+  async standingsPage(date: string, offset: number, limit: number): Promise<StandingsPageRecord> {
+    const counts = await this.dayCounts(date);
+    const ranked = this.#day(date)
+      .flatMap((a) => (a.finished && !a.review ? [a.finished] : []))
+      .sort((a, b) => a.total - b.total || a.finishedAt - b.finishedAt || (a.playerId < b.playerId ? -1 : 1));
+    const rows = ranked.slice(offset, offset + limit);
+    const before = rows.length === 0 ? 0 : ranked.filter((f) => f.total < rows[0]!.total).length;
+    return {
+      counts,
+      before,
+      rows: rows.map((f) => ({
         playerId: f.playerId,
         name: this.#players.get(f.playerId)?.name ?? '?',
         total: f.total,
         strokes: f.strokes,
         finishedAt: f.finishedAt,
-      }));
+      })),
+    };
   }
 
   async addToken(playerId: string, tokenHash: string): Promise<void> {
