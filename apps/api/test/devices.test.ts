@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AttemptView, NewPlayer, PlayerView, TransferCodeView } from '../src/index.ts';
 import { CODE_ALPHABET, normalizeCode } from '../src/services/devices.ts';
@@ -100,6 +101,26 @@ describe('transfer codes', () => {
     for (let i = 0; i < 6; i++) codes.push((await transfer(client, p.token)).code);
     expect((await claim(client, codes[0])).status).toBe(404);
     for (const code of codes.slice(1)) expect((await claim(client, code)).status).toBe(200);
+  });
+
+  it('reads any code back however it is typed, and nothing that is not a code', () => {
+    const code = fc.string({ unit: fc.constantFrom(...CODE_ALPHABET), minLength: 8, maxLength: 8 });
+    const typed = code.chain((c) =>
+      fc
+        .tuple(
+          ...[...c].map((ch) =>
+            fc.tuple(fc.boolean(), fc.constantFrom('', '', ' ', '-')).map(([lower, sep]) => (lower ? ch.toLowerCase() : ch) + sep),
+          ),
+        )
+        .map((parts) => [c, parts.join('')] as const),
+    );
+    fc.assert(fc.property(typed, ([c, text]) => expect(normalizeCode(text)).toBe(c)));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), (text) => {
+        const n = normalizeCode(text);
+        if (n !== null) expect(n).toMatch(new RegExp(`^[${CODE_ALPHABET}]{8}$`));
+      }),
+    );
   });
 
   it('normalises what people type', () => {
