@@ -99,3 +99,19 @@ export {
   planRun,
   coach,
 } from './hint.ts';
+export {
+  type HoleAudit,
+  type RoundAudit,
+  type TellingDecision,
+  type AuditError,
+  type AuditErrorCode,
+  AUDIT_VERSION,
+  AUDIT_ALPHA,
+  AUDIT_FROM_DRAW,
+  AUDIT_SAMPLES,
+  AUDIT_TARGETS,
+  TELLING_MARGIN,
+  auditHole,
+  combineAudit,
+  auditRound,
+} from './audit.ts';
