@@ -1,4 +1,5 @@
-import { addDays, utcDate } from '@golf/contract';
+import { addDays, FIRST_DATE, utcDate } from '@golf/contract';
+import { auditDay, type AuditProgress } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { completePerfect, ensureCourse } from './course.ts';
 
@@ -16,7 +17,19 @@ export async function createCourseAhead(ctx: ServiceContext): Promise<string[]> 
   return dates;
 }
 
-/** Everything the cron does (the scheduled handler and the local `/api/dev/scheduled` both run this). */
-export async function scheduledJob(ctx: ServiceContext): Promise<{ courses: string[] }> {
-  return { courses: await createCourseAhead(ctx) };
+/** Slices of a closed day's audit one cron run does at most (each about nine holes). */
+export const SCHEDULED_AUDIT_SLICES = 200;
+
+/**
+ * Everything the cron does (the scheduled handler and the local `/api/dev/scheduled` both run this): tomorrow's
+ * course ahead of time, then the audit of the day that closed last (requests about that day carry it on if one
+ * run does not finish it).
+ */
+export async function scheduledJob(
+  ctx: ServiceContext,
+): Promise<{ courses: string[]; audit: AuditProgress | null }> {
+  const courses = await createCourseAhead(ctx);
+  const yesterday = addDays(utcDate(ctx.now), -1);
+  const audit = yesterday < FIRST_DATE ? null : await auditDay(ctx, yesterday, SCHEDULED_AUDIT_SLICES);
+  return { courses, audit };
 }
