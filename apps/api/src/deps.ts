@@ -2,6 +2,7 @@ import type { AttemptRpc } from './attempt/session.ts';
 import { ApiError } from './errors.ts';
 import type { AppOptions, Env } from './env.ts';
 import type { ServiceContext } from './services/context.ts';
+import { engineAuditor, type Auditor } from './services/auditor.ts';
 import { solvePerfect, type Course, type PerfectPlay } from './services/course.ts';
 import { workersCache, type EdgeCache } from './services/edge-cache.ts';
 import { PLAYER_BURST } from './services/players.ts';
@@ -26,6 +27,7 @@ export interface AppDeps {
   readonly ports: (env: Env) => Ports;
   readonly cache: () => EdgeCache;
   readonly perfect: PerfectPlay;
+  readonly auditor: Auditor;
   /** Courses already read from storage (they never change). */
   readonly courses: Map<string, Course>;
 }
@@ -36,6 +38,7 @@ export const buildDeps = (options: AppOptions = {}): AppDeps => ({
   ports: options.ports ?? cloudflarePorts,
   cache: options.cache ?? workersCache,
   perfect: options.perfect ?? solvePerfect,
+  auditor: options.auditor ?? engineAuditor,
   courses: new Map(),
 });
 
@@ -77,6 +80,7 @@ export function servicesFor(env: Env, deps: AppDeps, defer: Defer, now: Date = d
     secret: env.DAILY_SECRET!,
     now,
     perfect: deps.perfect,
+    auditor: deps.auditor,
     courses: deps.courses,
     cache: deps.cache(),
     defer: (work) => defer(logFailure(work)),

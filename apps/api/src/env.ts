@@ -1,6 +1,7 @@
 import type { D1Database, DurableObjectNamespace } from '@cloudflare/workers-types';
 import type { Ports } from './deps.ts';
 import type { ServiceContext } from './services/context.ts';
+import type { Auditor } from './services/auditor.ts';
 import type { PerfectPlay } from './services/course.ts';
 import type { EdgeCache } from './services/edge-cache.ts';
 import type { Bearer } from './services/players.ts';
@@ -34,6 +35,8 @@ export interface Env {
 export interface AppOptions {
   readonly now?: () => Date;
   readonly perfect?: PerfectPlay;
+  /** The fair-play audit (default: the engine's). */
+  readonly auditor?: Auditor;
   /** Where public answers are kept (default: the Workers cache). */
   readonly cache?: () => EdgeCache;
   /** Where the ledger and the attempts live (default: D1 and Durable Objects). */

@@ -38,6 +38,13 @@ const ROUTES: readonly (readonly [string, string])[] = [
   ['GET', `/api/leagues/${LEAGUE_ID}/standings/${DAY}`],
   ['GET', `/api/leagues/${LEAGUE_ID}/season?period=month`],
   ['GET', '/api/leagues/x/season?period=week&date=2026-06-01'],
+  ['GET', `/api/daily/${DAY}/audits/x`],
+  ['GET', '/api/daily/2026-06-14/audits/x'],
+  ['GET', `/api/daily/${DAY}/review`],
+  ['GET', '/api/daily/2026-06-14/review?limit=3'],
+  ['GET', '/api/daily/2026-06-14/standings'],
+  ['POST', '/api/dev/scheduled'],
+  ['GET', '/api/dev/counters'],
 ];
 
 /** Passkey answers: the right shape with random (often broken) fields. */

@@ -69,8 +69,8 @@ describe('standings', () => {
     const tail = await board(client, date, '?limit=10&offset=4');
     expect(tail.body.entries.map((e) => [e.rank, e.name])).toEqual([[5, 'last']]);
     expect((await board(client, date, '?offset=9')).body.entries).toEqual([]);
-    // A closed day's standings are final: kept for a year.
-    expect(r.headers.get('cache-control')).toBe('public, max-age=31536000');
+    // A closed day whose fair-play audit has not finished: kept 30 s (final, and kept a year, once it has).
+    expect(r.headers.get('cache-control')).toBe('public, max-age=30');
   });
 
   it('counts players still playing and shows the caller their rank and percentile', async () => {

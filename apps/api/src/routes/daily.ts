@@ -10,7 +10,13 @@ import { courseView, type CourseView } from '../services/course.ts';
 import { courseDay } from '../services/time.ts';
 import { addressHash } from '../services/players.ts';
 import { replays } from '../services/replays.ts';
-import { cached, IMMUTABLE_MAX_AGE, OPEN_STANDINGS_MAX_AGE } from '../services/edge-cache.ts';
+import { advanceAudit, roundAuditView, underReviewView } from '../services/audit.ts';
+import {
+  AUDITING_MAX_AGE,
+  cached,
+  IMMUTABLE_MAX_AGE,
+  OPEN_STANDINGS_MAX_AGE,
+} from '../services/edge-cache.ts';
 import { personalize, standings, type StandingsView } from '../services/standings.ts';
 import { dateParam, dateSchema, holeSchema, logSchema, pageQuery, validate } from './validation.ts';
 
@@ -41,9 +47,12 @@ function courseMaxAge(course: CourseView, now: Date): number {
   return Math.max(0, Math.min(60, untilClose));
 }
 
-/** A closed day's standings are final; the open day's may be a few seconds stale. */
+/**
+ * A closed day's standings are final once its fair-play audit is done (a flagged round leaves the ranking until
+ * then); the open day's may be a few seconds stale.
+ */
 const standingsMaxAge = (view: StandingsView): number =>
-  view.closed ? IMMUTABLE_MAX_AGE : OPEN_STANDINGS_MAX_AGE;
+  !view.closed ? OPEN_STANDINGS_MAX_AGE : view.audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE;
 
 /** The course of a date, through the edge cache. */
 async function cachedCourse(services: ServiceContext, date: string): Promise<CourseView> {
@@ -69,6 +78,7 @@ export const dailyRoutes = () =>
       const { services } = c.var;
       courseDay(c.req.valid('param').date, services.now);
       const course = await cachedCourse(services, c.req.valid('param').date);
+      if (course.closed) advanceAudit(services, course.date, null);
       c.header('Cache-Control', `public, max-age=${courseMaxAge(course, services.now)}`);
       return c.json(course, 200);
     })
@@ -99,6 +109,7 @@ export const dailyRoutes = () =>
         () => standings(services, date, limit, offset),
         standingsMaxAge,
       );
+      advanceAudit(services, date, view.audit);
       c.header('Vary', 'Authorization');
       if (playerId === null) {
         c.header('Cache-Control', `public, max-age=${standingsMaxAge(view)}`);
@@ -110,4 +121,27 @@ export const dailyRoutes = () =>
     .get('/:date/replays/:playerId', replayParam, identifyPlayer, async (c) => {
       const { date, playerId } = c.req.valid('param');
       return c.json(await replays(c.var.services, date, playerId, c.var.playerId), 200);
+    })
+    .get('/:date/audits/:playerId', replayParam, async (c) => {
+      const { services } = c.var;
+      const { date, playerId } = c.req.valid('param');
+      const audit = await roundAuditView(services, date, playerId);
+      advanceAudit(services, date, audit.day);
+      c.header(
+        'Cache-Control',
+        `public, max-age=${audit.status === 'done' ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`,
+      );
+      return c.json(audit, 200);
+    })
+    .get('/:date/review', dateParam, validate('query', pageQuery), async (c) => {
+      const { services } = c.var;
+      const { date } = c.req.valid('param');
+      const { limit = 50, offset = 0 } = c.req.valid('query');
+      const view = await underReviewView(services, date, limit, offset);
+      advanceAudit(services, date, view.audit);
+      c.header(
+        'Cache-Control',
+        `public, max-age=${view.audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`,
+      );
+      return c.json(view, 200);
     });

@@ -1,5 +1,6 @@
 import type { AttemptRpc } from '../attempt/session.ts';
 import type { Ledger } from '../storage/ledger.ts';
+import type { Auditor } from './auditor.ts';
 import type { Course, PerfectPlay } from './course.ts';
 import type { EdgeCache } from './edge-cache.ts';
 
@@ -11,6 +12,8 @@ export interface ServiceContext {
   readonly secret: string;
   readonly now: Date;
   readonly perfect: PerfectPlay;
+  /** The fair-play audit (the engine's). */
+  readonly auditor: Auditor;
   /** Courses already read from storage whose perfect play is complete (they never change), per instance. */
   readonly courses: Map<string, Course>;
   /** Public answers kept at the edge. */

@@ -10,6 +10,8 @@ export interface EdgeCache {
 }
 
 export const OPEN_STANDINGS_MAX_AGE = 5;
+/** A closed day's answers while its fair-play audit runs (a flagged round leaves the ranking). */
+export const AUDITING_MAX_AGE = 30;
 export const IMMUTABLE_MAX_AGE = 31_536_000;
 
 /** A cache that keeps nothing (tests, and anywhere without the Workers cache). */

@@ -8,6 +8,7 @@ import type { LeagueDayRecord, LeagueInfo, SeasonRecord } from '../storage/ledge
 import type { ServiceContext } from './context.ts';
 import { randomText } from './crypto.ts';
 import { CODE_ALPHABET } from './devices.ts';
+import { progressOf } from './audit.ts';
 import { percentileOf, type StandingEntry, type StandingsView } from './standings.ts';
 import { courseDay } from './time.ts';
 
@@ -149,7 +150,8 @@ export async function memberLeague(ctx: ServiceContext, playerId: string, league
 /**
  * The day's standings among the league's members, in the shape and with the rules of the global standings:
  * ranked finishers only (rounds under review are counted apart), total ascending, equal totals share a rank,
- * earlier finish first within a tie; per-hole strokes of others hidden while the day is open.
+ * earlier finish first within a tie; per-hole strokes of others hidden while the day is open; a closed day's
+ * audit progress (the whole day's: the audit ranks nobody, it only takes rounds out).
  */
 export async function leagueStandings(
   ctx: ServiceContext,
@@ -161,7 +163,11 @@ export async function leagueStandings(
 ): Promise<StandingsView> {
   await memberLeague(ctx, playerId, leagueId);
   const closed = courseDay(date, ctx.now) === 'closed';
-  return dayStandings(date, closed, await ctx.ledger.leagueDay(leagueId, date), playerId, limit, offset);
+  const [rows, audit] = await Promise.all([
+    ctx.ledger.leagueDay(leagueId, date),
+    closed ? ctx.ledger.dayAudit(date) : Promise.resolve(null),
+  ]);
+  return { ...dayStandings(date, closed, rows, playerId, limit, offset), audit: progressOf(audit) };
 }
 
 /** Standings of a set of attempts (in standings order) for one viewer. Pure. */
@@ -172,7 +178,7 @@ export function dayStandings(
   viewerId: string,
   limit: number,
   offset: number,
-): StandingsView {
+): Omit<StandingsView, 'audit'> {
   const ranked = rows.filter((r) => r.finished !== null && !r.review);
   const all: StandingEntry[] = [];
   const counts = new Map<number, number>();

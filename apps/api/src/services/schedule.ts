@@ -1,4 +1,5 @@
-import { addDays, utcDate } from '@golf/contract';
+import { addDays, FIRST_DATE, utcDate } from '@golf/contract';
+import { auditDay, type AuditProgress } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { completePerfect, ensureCourse } from './course.ts';
 
@@ -16,12 +17,21 @@ export async function createCourseAhead(ctx: ServiceContext): Promise<string[]> 
   return dates;
 }
 
+/** Slices of a closed day's audit one cron run does at most (each about nine holes). */
+export const SCHEDULED_AUDIT_SLICES = 200;
+
 /**
- * Everything the cron does (the scheduled handler and the local `/api/dev/scheduled` both run this): the courses,
- * then housekeeping (expired passkey challenges and transfer codes, which no request can use any more).
+ * Everything the cron does (the scheduled handler and the local `/api/dev/scheduled` both run this): tomorrow's
+ * course ahead of time, then the audit of the day that closed last (requests about that day carry it on if one
+ * run does not finish it), then housekeeping (expired passkey challenges and transfer codes, which no request can
+ * use any more).
  */
-export async function scheduledJob(ctx: ServiceContext): Promise<{ courses: string[] }> {
+export async function scheduledJob(
+  ctx: ServiceContext,
+): Promise<{ courses: string[]; audit: AuditProgress | null }> {
   const courses = await createCourseAhead(ctx);
+  const yesterday = addDays(utcDate(ctx.now), -1);
+  const audit = yesterday < FIRST_DATE ? null : await auditDay(ctx, yesterday, SCHEDULED_AUDIT_SLICES);
   await ctx.ledger.deleteExpired(ctx.now.getTime());
-  return { courses };
+  return { courses, audit };
 }

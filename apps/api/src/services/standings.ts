@@ -1,3 +1,4 @@
+import { progressOf, type AuditProgress } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { courseDay } from './time.ts';
 
@@ -25,6 +26,8 @@ export interface StandingsView {
   readonly playing: number;
   /** Finished rounds the fair-play audit put under review: they keep their score, out of the ranking. */
   readonly underReview: number;
+  /** A closed day's fair-play audit (null while the day is open, or before it started). */
+  readonly audit: AuditProgress | null;
   readonly entries: StandingEntry[];
   readonly distribution: { readonly total: number; readonly count: number }[];
   /** The caller's place, when a token is given and its player finished (and is ranked). */
@@ -48,7 +51,7 @@ export async function standings(
   offset: number,
 ): Promise<StandingsView> {
   const closed = courseDay(date, ctx.now) === 'closed';
-  const { counts, before, rows } = await ctx.ledger.standingsPage(date, offset, limit);
+  const { counts, audit, before, rows } = await ctx.ledger.standingsPage(date, offset, limit);
   const players = counts.distribution.reduce((sum, d) => sum + d.count, 0);
   const entries: StandingEntry[] = [];
   let previous: StandingEntry | undefined;
@@ -71,6 +74,7 @@ export async function standings(
     players,
     playing: Math.max(0, counts.started - players - counts.review),
     underReview: counts.review,
+    audit: progressOf(audit),
     entries,
     distribution: counts.distribution.map((d) => ({ total: d.total, count: d.count })),
     me: null,

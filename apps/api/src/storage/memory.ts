@@ -1,26 +1,41 @@
 import type {
   AttemptRow,
+  AuditClaim,
+  AuditRecord,
+  AuditVerdictRecord,
   ChallengePurpose,
   ChallengeRecord,
   CourseRecord,
   CredentialRecord,
+  DayAuditRecord,
+  DayCountsRecord,
+  FinishedRow,
   HistoryRecord,
   JoinOutcome,
   LeagueDayRecord,
   LeagueInfo,
   LeagueLimits,
   LeagueRecord,
-  RoundRecord,
-  SeasonRecord,
-  TransferCodeRecord,
-  DayCountsRecord,
-  FinishedRow,
   Ledger,
   PerfectRecord,
   PlayerRecord,
+  ReviewRecord,
+  RoundRecord,
+  SeasonRecord,
   StandingsPageRecord,
   StartedRow,
+  TransferCodeRecord,
 } from './ledger.ts';
+
+interface MemoryAudit {
+  playerId: string;
+  total: number;
+  finishedAt: number;
+  status: 'pending' | 'done';
+  leaseUntil: number | null;
+  holes: string;
+  verdict: Omit<AuditVerdictRecord, 'holes'> | null;
+}
 
 interface MemoryAttempt {
   started: StartedRow;
@@ -44,6 +59,8 @@ export class MemoryLedger implements Ledger {
   readonly #leagues = new Map<string, LeagueRecord>();
   /** league id → player id → joined at */
   readonly #members = new Map<string, Map<string, number>>();
+  readonly #dayAudits = new Map<string, DayAuditRecord>();
+  readonly #audits = new Map<string, MemoryAudit>();
 
   async createPlayer(p: PlayerRecord & { tokenHash: string; ipHash: string }): Promise<void> {
     this.#players.set(p.id, { id: p.id, name: p.name, createdAt: p.createdAt, ipHash: p.ipHash });
@@ -150,6 +167,7 @@ export class MemoryLedger implements Ledger {
     const before = rows.length === 0 ? 0 : ranked.filter((f) => f.total < rows[0]!.total).length;
     return {
       counts,
+      audit: this.#dayAudits.get(date) ?? null,
       before,
       rows: rows.map((f) => ({
         playerId: f.playerId,
@@ -159,6 +177,103 @@ export class MemoryLedger implements Ledger {
         finishedAt: f.finishedAt,
       })),
     };
+  }
+
+  async dayAudit(date: string): Promise<DayAuditRecord | null> {
+    return this.#dayAudits.get(date) ?? null;
+  }
+
+  async startDayAudit(date: string, now: number): Promise<DayAuditRecord> {
+    for (const a of this.#day(date)) {
+      const key = `${date}/${a.started.playerId}`;
+      if (a.finished && !this.#audits.has(key))
+        this.#audits.set(key, {
+          playerId: a.started.playerId,
+          total: a.finished.total,
+          finishedAt: a.finished.finishedAt,
+          status: 'pending',
+          leaseUntil: null,
+          holes: '[]',
+          verdict: null,
+        });
+    }
+    if (!this.#dayAudits.has(date)) {
+      const rounds = this.#auditsOf(date).length;
+      this.#dayAudits.set(date, {
+        rounds,
+        audited: 0,
+        flagged: 0,
+        startedAt: now,
+        finishedAt: rounds === 0 ? now : null,
+      });
+    }
+    return this.#dayAudits.get(date)!;
+  }
+
+  #auditsOf(date: string): MemoryAudit[] {
+    return [...this.#audits.entries()].filter(([k]) => k.startsWith(`${date}/`)).map(([, v]) => v);
+  }
+
+  async claimAuditRounds(date: string, now: number, leaseMs: number, limit: number): Promise<AuditClaim[]> {
+    const free = this.#auditsOf(date)
+      .filter((a) => a.status === 'pending' && (a.leaseUntil === null || a.leaseUntil < now))
+      .sort((a, b) => a.total - b.total || a.finishedAt - b.finishedAt || (a.playerId < b.playerId ? -1 : 1))
+      .slice(0, limit);
+    return free.map((a) => {
+      a.leaseUntil = now + leaseMs;
+      const logs = this.#attempts.get(`${date}/${a.playerId}`)?.finished?.logs ?? [];
+      return { playerId: a.playerId, holes: a.holes, logs };
+    });
+  }
+
+  async saveAuditHoles(date: string, playerId: string, holes: string): Promise<void> {
+    const a = this.#audits.get(`${date}/${playerId}`);
+    if (a?.status !== 'pending') return;
+    a.holes = holes;
+    a.leaseUntil = null;
+  }
+
+  async finishAudit(date: string, playerId: string, verdict: AuditVerdictRecord, now: number): Promise<void> {
+    const a = this.#audits.get(`${date}/${playerId}`);
+    const day = this.#dayAudits.get(date);
+    if (!a || a.status !== 'pending' || !day) return;
+    a.status = 'done';
+    a.leaseUntil = null;
+    a.holes = verdict.holes;
+    a.verdict = {
+      flagged: verdict.flagged,
+      pValue: verdict.pValue,
+      telling: verdict.telling,
+      decisions: verdict.decisions,
+    };
+    if (verdict.flagged) this.markReview(date, playerId);
+    const left = this.#auditsOf(date).some((x) => x.status === 'pending');
+    this.#dayAudits.set(date, {
+      ...day,
+      audited: day.audited + 1,
+      flagged: day.flagged + (verdict.flagged ? 1 : 0),
+      finishedAt: left ? day.finishedAt : (day.finishedAt ?? now),
+    });
+  }
+
+  async roundAudit(date: string, playerId: string): Promise<AuditRecord | null> {
+    const a = this.#audits.get(`${date}/${playerId}`);
+    return a ? { playerId: a.playerId, status: a.status, holes: a.holes, verdict: a.verdict } : null;
+  }
+
+  async underReview(date: string, limit: number, offset: number): Promise<ReviewRecord[]> {
+    return this.#auditsOf(date)
+      .filter((a) => a.verdict?.flagged)
+      .sort((a, b) => a.verdict!.pValue - b.verdict!.pValue || (a.playerId < b.playerId ? -1 : 1))
+      .slice(offset, offset + limit)
+      .map((a) => ({
+        playerId: a.playerId,
+        name: this.#players.get(a.playerId)?.name ?? '?',
+        total: a.total,
+        pValue: a.verdict!.pValue,
+        telling: a.verdict!.telling,
+        decisions: a.verdict!.decisions,
+      }));
   }
 
   async addToken(playerId: string, tokenHash: string): Promise<void> {
