@@ -114,7 +114,11 @@ describe('transfer codes', () => {
         )
         .map((parts) => [c, parts.join('')] as const),
     );
-    fc.assert(fc.property(typed, ([c, text]) => expect(normalizeCode(text)).toBe(c)));
+    fc.assert(
+      fc.property(typed, ([c, text]) => {
+        expect(normalizeCode(text)).toBe(c);
+      }),
+    );
     fc.assert(
       fc.property(fc.string({ maxLength: 12 }), (text) => {
         const n = normalizeCode(text);
