@@ -1,5 +1,6 @@
 import { rankOf } from './card.ts';
 import type { Deal } from './deal.ts';
+import { playPoints } from './game.ts';
 import { rankFits, type Rules } from './rules.ts';
 import { IntTable } from './solve-table.ts';
 
@@ -31,10 +32,6 @@ export interface PointsAnswer {
   readonly exact: boolean;
   readonly line: number[];
 }
-
-const RUN_POINTS = 10;
-const COLUMN_BONUS = 100;
-const BOARD_BONUS = 500;
 
 // Local copies of the deal's shape: imported bindings can cost a getter call per use in transpiled code.
 const COLUMNS = 7;
@@ -826,7 +823,7 @@ export class DealSearch {
       const r = colRank[c * COLUMN_HEIGHT + hc - 1]!;
       if (((fit >> r) & 1) === 0) continue;
       h[c] = hc - 1;
-      const gain = RUN_POINTS * (run + 1) + (hc === 1 ? COLUMN_BONUS : 0) + (left === 1 ? BOARD_BONUS : 0);
+      const gain = playPoints(run + 1, hc === 1, left === 1);
       const v = gain + this.points(left - 1, drawn, r, run + 1, keyAfterPlay(key, c, r));
       h[c] = hc;
       if (this.stopped) return 0;
@@ -862,7 +859,7 @@ export class DealSearch {
         const hc = this.h[c]!;
         const r = this.exposedRank(c);
         if (r < 0 || ((fit >> r) & 1) === 0) continue;
-        const gain = RUN_POINTS * (run + 1) + (hc === 1 ? COLUMN_BONUS : 0) + (left === 1 ? BOARD_BONUS : 0);
+        const gain = playPoints(run + 1, hc === 1, left === 1);
         this.h[c] = hc - 1;
         const childKey = keyAfterPlay(key, c, r);
         if (gain + this.points(left - 1, drawn, r, run + 1, childKey) === target) {

@@ -1,11 +1,10 @@
 import { rankOf } from './card.ts';
 import { COLUMNS, type Deal } from './deal.ts';
-import { replay, type LogError } from './game.ts';
+import { playPoints, replay, type LogError } from './game.ts';
 import { scoreOf } from './score.ts';
 import { DealSearch } from './solve-fast.ts';
 import { err, ok, type Result } from './result.ts';
 import { rankFits, type Rules } from './rules.ts';
-import { CLEAR_BONUS, EMPTY_COLUMN_BONUS, RUN_CARD_POINTS } from './game.ts';
 
 export const OBJECTIVES = ['win', 'strokes', 'points'] as const;
 export type Objective = (typeof OBJECTIVES)[number];
@@ -85,8 +84,7 @@ export function solveBaseline(deal: Deal, rules: Rules, options: SolveOptions = 
         if (!rankFits(rules, topRank, r)) continue;
         moved = true;
         h[c] = hc - 1;
-        let gain = 0;
-        if (usePoints) gain = RUN_CARD_POINTS * (run + 1) + (hc === 1 ? EMPTY_COLUMN_BONUS : 0) + (left === 1 ? CLEAR_BONUS : 0);
+        const gain = usePoints ? playPoints(run + 1, hc === 1, left === 1) : 0;
         const v = search(left - 1, drawn, r, run + 1) - gain;
         h[c] = hc;
         if (v < best) best = v;
@@ -125,7 +123,7 @@ export function solveBaseline(deal: Deal, rules: Rules, options: SolveOptions = 
       const r = rankOf(cols[c]![hc - 1]!);
       if (!rankFits(rules, topRank, r)) continue;
       h[c] = hc - 1;
-      const gain = usePoints ? RUN_CARD_POINTS * (run + 1) + (hc === 1 ? EMPTY_COLUMN_BONUS : 0) + (left === 1 ? CLEAR_BONUS : 0) : 0;
+      const gain = usePoints ? playPoints(run + 1, hc === 1, left === 1) : 0;
       if (valueOf(left - 1, drawn, r, run + 1) - gain === target) {
         next = String(c + 1);
         left--;
