@@ -17,6 +17,14 @@ export interface SearchTuning {
   readonly dominance?: boolean;
 }
 
+/** A budget for one call on a search (`DealSearch.withBudget`). */
+export interface SearchBudget {
+  /** Positions the search may still visit, counted from the start of the call (default: no limit). */
+  readonly maxNodes?: number | undefined;
+  /** The `Date.now()` time after which the search stops (default: none). */
+  readonly deadline?: number | undefined;
+}
+
 export interface StrokesAnswer {
   /** Fewest strokes (exact unless a budget stopped the search; then the strokes of `line`). */
   readonly value: number;
@@ -126,6 +134,10 @@ export class DealSearch {
   nodes = 0;
   /** Positions expanded by the strokes search (a position may be expanded again under a higher bound). */
   expansions = 0;
+  /**
+   * The budget: the search stops once `nodes` passes `maxNodes` or the clock passes `deadline`, and sets
+   * `stopped`. Set them through `withBudget`, which puts them back afterwards.
+   */
   maxNodes = Infinity;
   deadline = Infinity;
   stopped = false;
@@ -187,6 +199,25 @@ export class DealSearch {
   release(): void {
     this.table.release();
     this.#pointTables.forEach((t) => t.release());
+  }
+
+  /**
+   * Runs `run` under `budget`, then restores `maxNodes`, `deadline` and `stopped` as they were, also when
+   * `run` throws: a budget never outlives the call it was set for. Inside another budget it can only narrow
+   * it. Whether the budget stopped the search is for `run` to read (`stopped`, or an answer's `exact`) before
+   * it returns.
+   */
+  withBudget<T>(budget: SearchBudget, run: () => T): T {
+    const { maxNodes, deadline, stopped } = this;
+    if (budget.maxNodes !== undefined) this.maxNodes = Math.min(maxNodes, this.nodes + budget.maxNodes);
+    if (budget.deadline !== undefined) this.deadline = Math.min(deadline, budget.deadline);
+    try {
+      return run();
+    } finally {
+      this.maxNodes = maxNodes;
+      this.deadline = deadline;
+      this.stopped = stopped;
+    }
   }
 
   keyOf(drawn: number, top: number): number {
