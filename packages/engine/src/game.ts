@@ -21,7 +21,7 @@ export interface Position {
   readonly top: Card | null;
   /** Column plays since the last draw (the current run, for points scoring). */
   readonly run: number;
-  /** Run points so far (seed 003 scoring). */
+  /** Run points so far (the points scoring, `playPoints`). */
   readonly points: number;
   /** Moves made so far. */
   readonly moves: number;

@@ -17,10 +17,10 @@ export interface RunPlan {
 }
 
 /**
- * The run planner (seeds 002, 004): the play that starts the longest run through the cards on the table, each
- * card beneath becoming playable once the card above it is played; ties go to the tallest column, then the
- * leftmost. A draw only when nothing plays. Uses only what the player sees (never the stock order).
- * Null when the hole is over.
+ * The run planner (the rulebooks' hint, see docs/rules.md): the play that starts the longest run through the
+ * cards on the table, each card beneath becoming playable once the card above it is played; ties go to the
+ * tallest column, then the leftmost. A draw only when nothing plays. Uses only what the player sees (never
+ * the stock order). Null when the hole is over.
  */
 export function planRun(pos: Position): RunPlan | null {
   if (isOver(pos)) return null;

@@ -828,8 +828,9 @@ export class DealSearch {
   readonly #pointTables: IntTable[] = [];
 
   /**
-   * Most run points still to gain (seed 003 scoring) from the position in `h`, with `run` column plays since
-   * the last draw. A plain exact memoised search (one table per run length, keyed like the strokes search).
+   * Most run points still to gain (`playPoints` per play) from the position in `h`, with `run` column plays
+   * since the last draw. A plain exact memoised search (one table per run length, keyed like the strokes
+   * search).
    */
   points(left: number, drawn: number, top: number, run: number, key: number): number {
     if (left === 0) return 0;
