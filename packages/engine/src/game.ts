@@ -36,9 +36,9 @@ export const EMPTY_COLUMN_BONUS = 100;
 export const CLEAR_BONUS = 500;
 
 /**
- * The points a column play scores: the n-th card of a run (`run` = n, this card included) scores 10n, +100 more
- * when it empties its column, +500 more when it clears the board. Every copy of the scoring calls this: `applyMove`,
- * `replay` and the solvers.
+ * The points a column play scores: the n-th card of a run (`run` = n, this card included) scores 10n, +100
+ * more when it empties its column, +500 more when it clears the board. `applyMove`, `replay` and the solvers
+ * all score a play with this.
  */
 export function playPoints(run: number, emptiesColumn: boolean, clears: boolean): number {
   return RUN_CARD_POINTS * run + (emptiesColumn ? EMPTY_COLUMN_BONUS : 0) + (clears ? CLEAR_BONUS : 0);

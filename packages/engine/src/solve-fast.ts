@@ -50,8 +50,8 @@ const LOWER = 2;
 const INF = 1000;
 
 /*
- * The position key: column c's height in 3 bits at bit 3c, the stock cards drawn in 5 bits at bit 21, the waste
- * top's rank + 1 in 4 bits at bit 26 (0: the empty waste). Every key is built by these three functions.
+ * The position key: column c's height in 3 bits at bit 3c, the stock cards drawn in 5 bits at bit 21, the
+ * waste top's rank + 1 in 4 bits at bit 26 (0: the empty waste). Every key is built by these three functions.
  */
 const DRAWN_SHIFT = 21;
 const TOP_SHIFT = 26;
