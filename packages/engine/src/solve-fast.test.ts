@@ -4,7 +4,7 @@ import { orderedDeck, rankOf } from './card.ts';
 import { dealFromDeck, dealNumber } from './deal.ts';
 import { applyMove, legalMoves, type Position, replay, startPosition } from './game.ts';
 import { PRESET_NAMES, PRESETS } from './rules.ts';
-import { DealSearch } from './solve-fast.ts';
+import { DealSearch, keyAfterDraw, keyAfterPlay } from './solve-fast.ts';
 import { solve, solveBaseline } from './solve.ts';
 import { randomLog, unwrap } from '../test-fixtures/play.ts';
 
@@ -80,6 +80,31 @@ describe('DealSearch bounds', () => {
         },
       ),
       { numRuns: 120, seed: 12 },
+    );
+  });
+});
+
+describe('position keys', () => {
+  it("a child's key from its parent's is the key of the child's position", () => {
+    fc.assert(
+      fc.property(arbDeck, arbRules, fc.array(fc.nat(60), { maxLength: 50 }), (deck, rules, choices) => {
+        const d = dealFromDeck(deck, rules);
+        const s = new DealSearch(d, rules);
+        const keyOf = (p: Position): number => {
+          s.setHeights(p.heights);
+          return s.keyOf(p.drawn, topRank(p));
+        };
+        for (const pos of playOut(startPosition(d, rules), choices))
+          for (const move of legalMoves(pos)) {
+            const child = unwrap(applyMove(pos, move));
+            const key = keyOf(pos);
+            const r = topRank(child);
+            expect(move.kind === 'draw' ? keyAfterDraw(key, r) : keyAfterPlay(key, move.column - 1, r)).toBe(
+              keyOf(child),
+            );
+          }
+      }),
+      { numRuns: 100, seed: 13 },
     );
   });
 });
