@@ -30,7 +30,9 @@ const left = (p: Position): number => p.heights.reduce((a, b) => a + b, 0);
 const topRank = (p: Position): number => (p.top === null ? -1 : rankOf(p.top));
 
 describe('DealSearch bounds', () => {
-  it('the walk bound counts every card that any line plays, before any number of further draws', () => {
+  const slow = { timeout: 60_000 }; // thousands of random lines: seconds on a busy machine
+
+  it('the walk bound counts every card that any line plays, before any number of further draws', slow, () => {
     fc.assert(
       fc.property(
         arbDeck,
@@ -60,7 +62,7 @@ describe('DealSearch bounds', () => {
     );
   });
 
-  it('lowerBound never exceeds the optimum, for any bound asked, on every preset', { timeout: 60_000 }, () => {
+  it('lowerBound never exceeds the optimum, for any bound asked, on every preset', slow, () => {
     fc.assert(
       fc.property(
         arbDeck,
