@@ -17,7 +17,7 @@ import { DEAL_1_BOARD } from '../test-fixtures/boards.ts';
 
 // Golden vectors. The decks below were produced by a reference C program written from the published algorithms
 // (splitmix32 -> xoshiro128** 1.1 -> Fisher–Yates from the last index down with rejection sampling), not by
-// this code. The board texts apply DESIGN §1's dealing rule (d[i] to column i % 7, d[35] the waste) to them.
+// this code. The board texts apply the README's dealing rule (d[i] to column i % 7, d[35] the waste) to them.
 // A change here invalidates every stored deal: bump GENERATOR_VERSION instead.
 
 const cards = (text: string): Card[] =>

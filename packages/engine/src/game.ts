@@ -21,7 +21,7 @@ export interface Position {
   readonly top: Card | null;
   /** Column plays since the last draw (the current run, for points scoring). */
   readonly run: number;
-  /** Run points so far (seed 003 scoring). */
+  /** Run points so far (the points scoring, `playPoints`). */
   readonly points: number;
   /** Moves made so far. */
   readonly moves: number;
@@ -34,6 +34,15 @@ export type MoveError = CodedError<MoveErrorCode>;
 export const RUN_CARD_POINTS = 10;
 export const EMPTY_COLUMN_BONUS = 100;
 export const CLEAR_BONUS = 500;
+
+/**
+ * The points a column play scores: the n-th card of a run (`run` = n, this card included) scores 10n, +100
+ * more when it empties its column, +500 more when it clears the board. `applyMove`, `replay` and the solvers
+ * all score a play with this.
+ */
+export function playPoints(run: number, emptiesColumn: boolean, clears: boolean): number {
+  return RUN_CARD_POINTS * run + (emptiesColumn ? EMPTY_COLUMN_BONUS : 0) + (clears ? CLEAR_BONUS : 0);
+}
 
 /** The position before the first move. */
 export function startPosition(deal: Deal, rules: Rules): Position {
@@ -109,9 +118,7 @@ export function applyMove(pos: Position, move: Move): Result<Position, MoveError
   const heights = pos.heights.slice();
   heights[move.column - 1]! -= 1;
   const run = pos.run + 1;
-  let points = pos.points + RUN_CARD_POINTS * run;
-  if (heights[move.column - 1] === 0) points += EMPTY_COLUMN_BONUS;
-  if (heights.every((h) => h === 0)) points += CLEAR_BONUS;
+  const points = pos.points + playPoints(run, heights[move.column - 1] === 0, heights.every((h) => h === 0));
   return ok({ ...pos, heights, top: card, run, points, moves: pos.moves + 1 });
 }
 
@@ -244,9 +251,7 @@ export function replay(deal: Deal, rules: Rules, log: string): Result<Position, 
     top = card;
     row = (r + 1) * 13;
     run++;
-    points += RUN_CARD_POINTS * run;
-    if (hc === 1) points += EMPTY_COLUMN_BONUS;
-    if (left === 0) points += CLEAR_BONUS;
+    points += playPoints(run, hc === 1, left === 0);
   }
   return ok({ deal, rules, heights: h, drawn, top, run, points, moves: n });
 }

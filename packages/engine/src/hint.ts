@@ -3,7 +3,7 @@ import type { Deal } from './deal.ts';
 import { DRAW, isOver, legalMoves, makeMove, play, type Move, type Position } from './game.ts';
 import { rankFits } from './rules.ts';
 import { Xoshiro128 } from './rng.ts';
-import { DealSearch } from './solve-fast.ts';
+import { DealSearch, type SearchBudget } from './solve-fast.ts';
 
 const COLUMNS = 7;
 
@@ -17,10 +17,10 @@ export interface RunPlan {
 }
 
 /**
- * The run planner (seeds 002, 004): the play that starts the longest run through the cards on the table, each
- * card beneath becoming playable once the card above it is played; ties go to the tallest column, then the
- * leftmost. A draw only when nothing plays. Uses only what the player sees (never the stock order).
- * Null when the hole is over.
+ * The run planner (the rulebooks' hint, see docs/rules.md): the play that starts the longest run through the
+ * cards on the table, each card beneath becoming playable once the card above it is played; ties go to the
+ * tallest column, then the leftmost. A draw only when nothing plays. Uses only what the player sees (never
+ * the stock order). Null when the hole is over.
  */
 export function planRun(pos: Position): RunPlan | null {
   if (isOver(pos)) return null;
@@ -137,7 +137,9 @@ export function coach(pos: Position, options: CoachOptions = {}): CoachAdvice {
     }
     const deal: Deal = { columns: pos.deal.columns, waste: pos.deal.waste, stock: [...drawnPart, ...order] };
     const search = new DealSearch(deal, pos.rules);
-    if (samples > 0) search.deadline = deadline;
+    // The first sample has a budget of positions per solve instead of the time budget.
+    const budget: SearchBudget =
+      samples === 0 ? { maxNodes: options.firstSampleNodes ?? 200_000 } : { deadline };
     const values: number[] = [];
     for (const move of moves) {
       const heights = pos.heights.slice();
@@ -149,9 +151,8 @@ export function coach(pos: Position, options: CoachOptions = {}): CoachAdvice {
         t = rankOf(deal.columns[c]![heights[c]! - 1]!);
         heights[c]!--;
       }
-      if (samples === 0) search.maxNodes = search.nodes + (options.firstSampleNodes ?? 200_000);
-      const a = search.optimumStrokes(heights, drawn, t);
-      if (search.stopped && samples > 0) break;
+      const a = search.withBudget(budget, () => search.optimumStrokes(heights, drawn, t));
+      if (!a.exact && samples > 0) break; // out of time
       if (!a.exact) exact = false;
       values.push(a.value);
     }

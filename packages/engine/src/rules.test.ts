@@ -78,7 +78,7 @@ const FIT_TABLES: Record<PresetName, Record<string, string>> = {
 };
 
 describe('presets', () => {
-  it('are data with the openings and stock sizes of DESIGN §1', () => {
+  it("are data with the openings and stock sizes of the README's rules table", () => {
     expect(PRESETS.classic).toEqual({ wrap: false, queenOnKing: false, opening: 'dealt' });
     expect(PRESETS['queen-on-king']).toEqual({ wrap: false, queenOnKing: true, opening: 'dealt' });
     expect(PRESETS.wrap).toEqual({ wrap: true, queenOnKing: true, opening: 'dealt' });

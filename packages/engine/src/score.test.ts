@@ -21,7 +21,7 @@ const score = (text: string, rules: Rules, log: string): HoleScore => {
   return scoreOf(pos.value);
 };
 
-describe('strokes (seed 004 worked cases)', () => {
+describe("strokes (the complete guide's worked cases, docs/rules.md)", () => {
   it('the stock runs out with four cards in the columns, two Kings in front: 4', () => {
     expect(score(FOUR_LEFT, PRESETS.classic, FOUR_LEFT_LOG)).toMatchObject({
       over: true,
@@ -65,7 +65,7 @@ describe('strokes (seed 004 worked cases)', () => {
   });
 });
 
-describe('points (seed 003 worked cases)', () => {
+describe("points (the run-points rules' worked cases, docs/rules.md)", () => {
   it('a run of eight scores 360 (10 + 20 + ... + 80)', () => {
     expect(score(RUN_OF_EIGHT, PRESETS['queen-on-king'], '12345671').points).toBe(360);
   });

@@ -15,7 +15,10 @@ export interface HoleScore {
   readonly stockLeft: number;
   /** Cards left on the board; a cleared board scores minus the stock cards left (best -16). */
   readonly strokes: number;
-  /** Run points (seed 003): the n-th card of a run scores 10n, +100 for emptying a column, +500 for a clear. */
+  /**
+   * Run points (docs/rules.md, the run-points rules): the n-th card of a run scores 10n, +100 for emptying a
+   * column, +500 for a clear.
+   */
   readonly points: number;
 }
 

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { orderedDeck, rankOf } from './card.ts';
-import { dealFromDeck } from './deal.ts';
+import { dealFromDeck, dealNumber } from './deal.ts';
 import { applyMove, legalMoves, type Position, replay, startPosition } from './game.ts';
 import { PRESET_NAMES, PRESETS } from './rules.ts';
-import { DealSearch } from './solve-fast.ts';
-import { solveBaseline } from './solve.ts';
+import { DealSearch, keyAfterDraw, keyAfterPlay } from './solve-fast.ts';
+import { solve, solveBaseline } from './solve.ts';
 import { randomLog, unwrap } from '../test-fixtures/play.ts';
 
 // The bounds are the solver's riskiest part: a bound that over-estimates once makes the solver wrong on some
@@ -30,7 +30,9 @@ const left = (p: Position): number => p.heights.reduce((a, b) => a + b, 0);
 const topRank = (p: Position): number => (p.top === null ? -1 : rankOf(p.top));
 
 describe('DealSearch bounds', () => {
-  it('the walk bound counts every card that any line plays, before any number of further draws', () => {
+  const slow = { timeout: 60_000 }; // thousands of random lines: seconds on a busy machine
+
+  it('the walk bound counts every card that any line plays, before any number of further draws', slow, () => {
     fc.assert(
       fc.property(
         arbDeck,
@@ -60,7 +62,7 @@ describe('DealSearch bounds', () => {
     );
   });
 
-  it('lowerBound never exceeds the optimum, for any bound asked, on every preset', { timeout: 60_000 }, () => {
+  it('lowerBound never exceeds the optimum, for any bound asked, on every preset', slow, () => {
     fc.assert(
       fc.property(
         arbDeck,
@@ -81,5 +83,94 @@ describe('DealSearch bounds', () => {
       ),
       { numRuns: 120, seed: 12 },
     );
+  });
+});
+
+describe('position keys', () => {
+  it("a child's key from its parent's is the key of the child's position", () => {
+    fc.assert(
+      fc.property(arbDeck, arbRules, fc.array(fc.nat(60), { maxLength: 50 }), (deck, rules, choices) => {
+        const d = dealFromDeck(deck, rules);
+        const s = new DealSearch(d, rules);
+        const keyOf = (p: Position): number => {
+          s.setHeights(p.heights);
+          return s.keyOf(p.drawn, topRank(p));
+        };
+        for (const pos of playOut(startPosition(d, rules), choices))
+          for (const move of legalMoves(pos)) {
+            const child = unwrap(applyMove(pos, move));
+            const key = keyOf(pos);
+            const r = topRank(child);
+            expect(move.kind === 'draw' ? keyAfterDraw(key, r) : keyAfterPlay(key, move.column - 1, r)).toBe(
+              keyOf(child),
+            );
+          }
+      }),
+      { numRuns: 100, seed: 13 },
+    );
+  });
+});
+
+describe('DealSearch.withBudget', () => {
+  const rules = PRESETS.classic;
+  const d = unwrap(dealNumber(3, rules)); // about 8,000 positions to prove it cannot be cleared
+  const heights = [5, 5, 5, 5, 5, 5, 5];
+  const top = topRank(startPosition(d, rules));
+  const expectNoBudget = (s: DealSearch): void => {
+    expect(s.maxNodes).toBe(Infinity);
+    expect(s.deadline).toBe(Infinity);
+    expect(s.stopped).toBe(false);
+  };
+
+  it('holds only inside its call, and says there whether it stopped the search', () => {
+    const s = new DealSearch(d, rules);
+    const deadline = Date.now() + 60_000;
+    const cut = s.withBudget({ maxNodes: 100, deadline }, () => {
+      expect(s.maxNodes).toBe(100);
+      expect(s.deadline).toBe(deadline);
+      const a = s.optimumStrokes(heights, 0, top);
+      expect(s.stopped).toBe(true);
+      return a;
+    });
+    expect(cut.exact).toBe(false);
+    expectNoBudget(s);
+    const full = s.optimumStrokes(heights, 0, top);
+    expect(full.exact).toBe(true);
+    expect(full.value).toBe(unwrap(solve(d, rules)).strokes);
+  });
+
+  it('counts positions from the start of its call', () => {
+    const s = new DealSearch(d, rules);
+    s.optimumStrokes(heights, 1, top);
+    const before = s.nodes;
+    s.withBudget({ maxNodes: 7 }, () => expect(s.maxNodes).toBe(before + 7));
+  });
+
+  it('is gone afterwards also when the call throws', () => {
+    const s = new DealSearch(d, rules);
+    expect(() =>
+      s.withBudget({ maxNodes: 10, deadline: Date.now() }, () => {
+        s.optimumStrokes(heights, 0, top);
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expectNoBudget(s);
+  });
+
+  it('inside another budget only narrows it, and gives the outer one back', () => {
+    const s = new DealSearch(d, rules);
+    s.withBudget({ maxNodes: 10, deadline: 5_000 }, () => {
+      s.withBudget({ maxNodes: 1_000, deadline: 9_000 }, () => {
+        expect(s.maxNodes).toBe(10);
+        expect(s.deadline).toBe(5_000);
+      });
+      s.withBudget({ maxNodes: 3 }, () => {
+        expect(s.maxNodes).toBe(3);
+        expect(s.deadline).toBe(5_000);
+      });
+      expect(s.maxNodes).toBe(10);
+      expect(s.deadline).toBe(5_000);
+    });
+    expectNoBudget(s);
   });
 });

@@ -1,5 +1,6 @@
 import { rankOf } from './card.ts';
 import type { Deal } from './deal.ts';
+import { playPoints } from './game.ts';
 import { rankFits, type Rules } from './rules.ts';
 import { IntTable } from './solve-table.ts';
 
@@ -14,6 +15,14 @@ export interface SearchTuning {
   readonly walkStock?: number;
   /** King dominance. */
   readonly dominance?: boolean;
+}
+
+/** A budget for one call on a search (`DealSearch.withBudget`). */
+export interface SearchBudget {
+  /** Positions the search may still visit, counted from the start of the call (default: no limit). */
+  readonly maxNodes?: number | undefined;
+  /** The `Date.now()` time after which the search stops (default: none). */
+  readonly deadline?: number | undefined;
 }
 
 export interface StrokesAnswer {
@@ -32,10 +41,6 @@ export interface PointsAnswer {
   readonly line: number[];
 }
 
-const RUN_POINTS = 10;
-const COLUMN_BONUS = 100;
-const BOARD_BONUS = 500;
-
 // Local copies of the deal's shape: imported bindings can cost a getter call per use in transpiled code.
 const COLUMNS = 7;
 const COLUMN_HEIGHT = 5;
@@ -43,6 +48,29 @@ const NONE = -0x7fffffff;
 const EXACT = 1;
 const LOWER = 2;
 const INF = 1000;
+
+/*
+ * The position key: column c's height in 3 bits at bit 3c, the stock cards drawn in 5 bits at bit 21, the
+ * waste top's rank + 1 in 4 bits at bit 26 (0: the empty waste). Every key is built by these three functions.
+ */
+const DRAWN_SHIFT = 21;
+const TOP_SHIFT = 26;
+const TOP_BITS = 15 << TOP_SHIFT;
+
+/** The key of a position: `heightBits` holds the column heights (3 bits each, column 0 lowest). */
+export function positionKey(heightBits: number, drawn: number, top: number): number {
+  return heightBits | (drawn << DRAWN_SHIFT) | ((top + 1) << TOP_SHIFT);
+}
+
+/** The key after column c's exposed card, of rank r, is played from the position `key`. */
+export function keyAfterPlay(key: number, c: number, r: number): number {
+  return ((key & ~TOP_BITS) - (1 << (3 * c))) | ((r + 1) << TOP_SHIFT);
+}
+
+/** The key after a stock card of rank r is drawn in the position `key`. */
+export function keyAfterDraw(key: number, r: number): number {
+  return ((key & ~TOP_BITS) + (1 << DRAWN_SHIFT)) | ((r + 1) << TOP_SHIFT);
+}
 
 const fitsOfMaskCache = new Map<string, Int32Array>();
 
@@ -106,6 +134,10 @@ export class DealSearch {
   nodes = 0;
   /** Positions expanded by the strokes search (a position may be expanded again under a higher bound). */
   expansions = 0;
+  /**
+   * The budget: the search stops once `nodes` passes `maxNodes` or the clock passes `deadline`, and sets
+   * `stopped`. Set them through `withBudget`, which puts them back afterwards.
+   */
   maxNodes = Infinity;
   deadline = Infinity;
   stopped = false;
@@ -169,11 +201,30 @@ export class DealSearch {
     this.#pointTables.forEach((t) => t.release());
   }
 
+  /**
+   * Runs `run` under `budget`, then restores `maxNodes`, `deadline` and `stopped` as they were, also when
+   * `run` throws: a budget never outlives the call it was set for. Inside another budget it can only narrow
+   * it. Whether the budget stopped the search is for `run` to read (`stopped`, or an answer's `exact`) before
+   * it returns.
+   */
+  withBudget<T>(budget: SearchBudget, run: () => T): T {
+    const { maxNodes, deadline, stopped } = this;
+    if (budget.maxNodes !== undefined) this.maxNodes = Math.min(maxNodes, this.nodes + budget.maxNodes);
+    if (budget.deadline !== undefined) this.deadline = Math.min(deadline, budget.deadline);
+    try {
+      return run();
+    } finally {
+      this.maxNodes = maxNodes;
+      this.deadline = deadline;
+      this.stopped = stopped;
+    }
+  }
+
   keyOf(drawn: number, top: number): number {
     const h = this.h;
     let k = 0;
     for (let c = COLUMNS - 1; c >= 0; c--) k = (k << 3) | h[c]!;
-    return k | (drawn << 21) | ((top + 1) << 26);
+    return positionKey(k, drawn, top);
   }
 
   /** Sets the board to the given column heights (and the board rank counts that go with them). */
@@ -471,7 +522,7 @@ export class DealSearch {
       }
       const r = this.stockRank[drawn]!;
       this.#mv[this.#plen++] = 7;
-      const v = this.strokes(left, drawn + 1, r, ((key & ~(15 << 26)) + (1 << 21)) | ((r + 1) << 26), beta);
+      const v = this.strokes(left, drawn + 1, r, keyAfterDraw(key, r), beta);
       this.#plen--;
       return v;
     }
@@ -496,7 +547,6 @@ export class DealSearch {
     const h = this.h;
     const colRank = this.colRank;
     const fit = this.fitMask[top + 1]!;
-    const topClear = key & ~(15 << 26);
     let best = INF;
     let moved = false;
     // Whether the draw is dominated (`drawDominated`, found along the way: the board is the same at each test).
@@ -513,7 +563,7 @@ export class DealSearch {
       if ((fitMask[r + 1]! & mask) === 0) dominated = true;
       this.playColumn(c);
       this.#mv[this.#plen++] = c;
-      const v = this.strokes(left - 1, drawn, r, (topClear - (1 << (3 * c))) | ((r + 1) << 26), best < beta ? best : beta);
+      const v = this.strokes(left - 1, drawn, r, keyAfterPlay(key, c, r), best < beta ? best : beta);
       this.#plen--;
       this.#unplay(c, hc, r, mask, em);
       if (this.stopped) return -INF;
@@ -526,7 +576,7 @@ export class DealSearch {
       moved = true;
       const r = this.stockRank[drawn]!;
       this.#mv[this.#plen++] = 7;
-      const v = this.strokes(left, drawn + 1, r, (topClear + (1 << 21)) | ((r + 1) << 26), best < beta ? best : beta);
+      const v = this.strokes(left, drawn + 1, r, keyAfterDraw(key, r), best < beta ? best : beta);
       this.#plen--;
       if (this.stopped) return -INF;
       if (v < best) best = v;
@@ -556,7 +606,7 @@ export class DealSearch {
       if (drawn === this.stockLen) return false;
       const r = this.stockRank[drawn]!;
       this.path.push(7);
-      const found = this.win(left, drawn + 1, r, ((key & ~(15 << 26)) + (1 << 21)) | ((r + 1) << 26));
+      const found = this.win(left, drawn + 1, r, keyAfterDraw(key, r));
       this.path.pop();
       return found;
     }
@@ -571,7 +621,6 @@ export class DealSearch {
     const h = this.h;
     const colRank = this.colRank;
     const fit = this.fitMask[top + 1]!;
-    const topClear = key & ~(15 << 26);
     let dominated = false;
     const fitMask = this.fitMask;
     for (let c = 0; c < COLUMNS; c++) {
@@ -584,7 +633,7 @@ export class DealSearch {
       if ((fitMask[r + 1]! & mask) === 0) dominated = true;
       this.playColumn(c);
       this.path.push(c);
-      const found = this.win(left - 1, drawn, r, (topClear - (1 << (3 * c))) | ((r + 1) << 26));
+      const found = this.win(left - 1, drawn, r, keyAfterPlay(key, c, r));
       this.path.pop();
       this.#unplay(c, hc, r, mask, em);
       if (found) return true;
@@ -593,7 +642,7 @@ export class DealSearch {
     if (drawn < this.stockLen && !(dominated && this.#useDominance)) {
       const r = this.stockRank[drawn]!;
       this.path.push(7);
-      const found = this.win(left, drawn + 1, r, (topClear + (1 << 21)) | ((r + 1) << 26));
+      const found = this.win(left, drawn + 1, r, keyAfterDraw(key, r));
       this.path.pop();
       if (found) return true;
     }
@@ -707,7 +756,6 @@ export class DealSearch {
     while (left > 0) {
       const fit = this.fitMask[top + 1]!;
       const key = this.keyOf(drawn, top);
-      const topClear = key & ~(15 << 26);
       let next = -1;
       for (let c = 0; c < COLUMNS && next < 0; c++) {
         const r = this.exposedRank(c);
@@ -719,14 +767,14 @@ export class DealSearch {
           const mask = this.#bmask;
           const em = this.#emask;
           this.playColumn(c);
-          v = this.strokes(left - 1, drawn, r, (topClear - (1 << (3 * c))) | ((r + 1) << 26), value + 1);
+          v = this.strokes(left - 1, drawn, r, keyAfterPlay(key, c, r), value + 1);
           this.#unplay(c, hc, r, mask, em);
         }
         if (v === value) next = c;
       }
       if (next < 0 && drawn < this.stockLen) {
         const r = this.stockRank[drawn]!;
-        const v = this.strokes(left, drawn + 1, r, (topClear + (1 << 21)) | ((r + 1) << 26), value + 1);
+        const v = this.strokes(left, drawn + 1, r, keyAfterDraw(key, r), value + 1);
         if (v === value) next = 7;
       }
       if (next < 0 || this.stopped) break;
@@ -780,15 +828,16 @@ export class DealSearch {
   readonly #pointTables: IntTable[] = [];
 
   /**
-   * Most run points still to gain (seed 003 scoring) from the position in `h`, with `run` column plays since
-   * the last draw. A plain exact memoised search (one table per run length, keyed like the strokes search).
+   * Most run points still to gain (`playPoints` per play) from the position in `h`, with `run` column plays
+   * since the last draw. A plain exact memoised search (one table per run length, keyed like the strokes
+   * search).
    */
   points(left: number, drawn: number, top: number, run: number, key: number): number {
     if (left === 0) return 0;
     if (!this.canPlay(top)) {
       if (drawn === this.stockLen) return 0;
       const r = this.stockRank[drawn]!;
-      return this.points(left, drawn + 1, r, 0, ((key & ~(15 << 26)) + (1 << 21)) | ((r + 1) << 26));
+      return this.points(left, drawn + 1, r, 0, keyAfterDraw(key, r));
     }
     let table = this.#pointTables[run];
     if (table === undefined) this.#pointTables[run] = table = new IntTable(12);
@@ -799,7 +848,6 @@ export class DealSearch {
     const h = this.h;
     const colRank = this.colRank;
     const fit = this.fitMask[top + 1]!;
-    const topClear = key & ~(15 << 26);
     let best = 0;
     for (let c = 0; c < COLUMNS; c++) {
       const hc = h[c]!;
@@ -807,15 +855,15 @@ export class DealSearch {
       const r = colRank[c * COLUMN_HEIGHT + hc - 1]!;
       if (((fit >> r) & 1) === 0) continue;
       h[c] = hc - 1;
-      const gain = RUN_POINTS * (run + 1) + (hc === 1 ? COLUMN_BONUS : 0) + (left === 1 ? BOARD_BONUS : 0);
-      const v = gain + this.points(left - 1, drawn, r, run + 1, (topClear - (1 << (3 * c))) | ((r + 1) << 26));
+      const gain = playPoints(run + 1, hc === 1, left === 1);
+      const v = gain + this.points(left - 1, drawn, r, run + 1, keyAfterPlay(key, c, r));
       h[c] = hc;
       if (this.stopped) return 0;
       if (v > best) best = v;
     }
     if (drawn < this.stockLen) {
       const r = this.stockRank[drawn]!;
-      const v = this.points(left, drawn + 1, r, 0, (topClear + (1 << 21)) | ((r + 1) << 26));
+      const v = this.points(left, drawn + 1, r, 0, keyAfterDraw(key, r));
       if (this.stopped) return 0;
       if (v > best) best = v;
     }
@@ -838,15 +886,14 @@ export class DealSearch {
     let target = value;
     while (left > 0) {
       const fit = this.fitMask[top + 1]!;
-      const topClear = key & ~(15 << 26);
       let next = -1;
       for (let c = 0; c < COLUMNS && next < 0; c++) {
         const hc = this.h[c]!;
         const r = this.exposedRank(c);
         if (r < 0 || ((fit >> r) & 1) === 0) continue;
-        const gain = RUN_POINTS * (run + 1) + (hc === 1 ? COLUMN_BONUS : 0) + (left === 1 ? BOARD_BONUS : 0);
+        const gain = playPoints(run + 1, hc === 1, left === 1);
         this.h[c] = hc - 1;
-        const childKey = (topClear - (1 << (3 * c))) | ((r + 1) << 26);
+        const childKey = keyAfterPlay(key, c, r);
         if (gain + this.points(left - 1, drawn, r, run + 1, childKey) === target) {
           next = c;
           target -= gain;
@@ -858,7 +905,7 @@ export class DealSearch {
       }
       if (next < 0 && drawn < this.stockLen) {
         const r = this.stockRank[drawn]!;
-        const childKey = (topClear + (1 << 21)) | ((r + 1) << 26);
+        const childKey = keyAfterDraw(key, r);
         if (this.points(left, drawn + 1, r, 0, childKey) === target) {
           next = 7;
           drawn++;

@@ -182,6 +182,21 @@ describe('solve: properties', () => {
     }
   });
 
+  it("a budget stays with its call: the solver's next call without one is exact", () => {
+    const rules = PRESETS.classic;
+    const d = deal(5, rules);
+    for (const objective of ['win', 'strokes'] as const) {
+      const solver = new Solver(d, rules);
+      expect(unwrap(solver.solve({ objective, maxNodes: 50 })).exact).toBe(false);
+      expect(unwrap(solver.optimum('', { maxNodes: 10 })).exact).toBe(false);
+      const again = unwrap(solver.solve({ objective }));
+      expect(again.exact).toBe(true);
+      expect({ ...again, nodes: 0 }).toEqual({ ...unwrap(solve(d, rules, { objective })), nodes: 0 });
+      expect(unwrap(solver.optimum('')).exact).toBe(true);
+      solver.release();
+    }
+  });
+
   it('solves from an over position and reports a bad log with its index', () => {
     const rules = PRESETS.classic;
     const d = deal(12, rules);

@@ -1,11 +1,10 @@
 import { rankOf } from './card.ts';
 import { COLUMNS, type Deal } from './deal.ts';
-import { replay, type LogError } from './game.ts';
+import { playPoints, replay, type LogError } from './game.ts';
 import { scoreOf } from './score.ts';
-import { DealSearch } from './solve-fast.ts';
+import { DealSearch, type SearchBudget } from './solve-fast.ts';
 import { err, ok, type Result } from './result.ts';
 import { rankFits, type Rules } from './rules.ts';
-import { CLEAR_BONUS, EMPTY_COLUMN_BONUS, RUN_CARD_POINTS } from './game.ts';
 
 export const OBJECTIVES = ['win', 'strokes', 'points'] as const;
 export type Objective = (typeof OBJECTIVES)[number];
@@ -85,8 +84,7 @@ export function solveBaseline(deal: Deal, rules: Rules, options: SolveOptions = 
         if (!rankFits(rules, topRank, r)) continue;
         moved = true;
         h[c] = hc - 1;
-        let gain = 0;
-        if (usePoints) gain = RUN_CARD_POINTS * (run + 1) + (hc === 1 ? EMPTY_COLUMN_BONUS : 0) + (left === 1 ? CLEAR_BONUS : 0);
+        const gain = usePoints ? playPoints(run + 1, hc === 1, left === 1) : 0;
         const v = search(left - 1, drawn, r, run + 1) - gain;
         h[c] = hc;
         if (v < best) best = v;
@@ -125,7 +123,7 @@ export function solveBaseline(deal: Deal, rules: Rules, options: SolveOptions = 
       const r = rankOf(cols[c]![hc - 1]!);
       if (!rankFits(rules, topRank, r)) continue;
       h[c] = hc - 1;
-      const gain = usePoints ? RUN_CARD_POINTS * (run + 1) + (hc === 1 ? EMPTY_COLUMN_BONUS : 0) + (left === 1 ? CLEAR_BONUS : 0) : 0;
+      const gain = usePoints ? playPoints(run + 1, hc === 1, left === 1) : 0;
       if (valueOf(left - 1, drawn, r, run + 1) - gain === target) {
         next = String(c + 1);
         left--;
@@ -178,6 +176,12 @@ export function solve(deal: Deal, rules: Rules, options: SolveOptions = {}): Res
 
 const moveChar = (m: number): string => (m === 7 ? 'd' : String(m + 1));
 
+/** The search budget of one call: `maxNodes` positions and `timeMs` milliseconds from now. */
+const budgetOf = (options: { readonly maxNodes?: number; readonly timeMs?: number }): SearchBudget => ({
+  maxNodes: options.maxNodes,
+  deadline: options.timeMs === undefined ? undefined : Date.now() + options.timeMs,
+});
+
 /**
  * A solver bound to one deal. Its transposition table outlives a call, so solving many positions of the same
  * hole (a post-mortem, a hint) reuses what earlier calls proved.
@@ -216,12 +220,10 @@ export class Solver {
     if (!start.ok) return err(start.error);
     const pos = start.value;
     const s = this.#search;
-    s.maxNodes = options.maxNodes === undefined ? Infinity : s.nodes + options.maxNodes;
-    s.deadline = options.timeMs === undefined ? Infinity : Date.now() + options.timeMs;
     const top = pos.top === null ? -1 : rankOf(pos.top);
-    const a = s.optimumStrokes(pos.heights, pos.drawn, top, options.floor, false);
-    s.maxNodes = Infinity;
-    s.deadline = Infinity;
+    const a = s.withBudget(budgetOf(options), () =>
+      s.optimumStrokes(pos.heights, pos.drawn, top, options.floor, false),
+    );
     if (!a.exact) {
       // A budget ran out: the strokes of a legal line from here (the fallback line).
       const r = this.solve({ from, maxNodes: 0 });
@@ -238,12 +240,7 @@ export class Solver {
     const pos = start.value;
     const s = this.#search;
     const nodes0 = s.nodes;
-    s.maxNodes = options.maxNodes === undefined ? Infinity : nodes0 + options.maxNodes;
-    s.deadline = options.timeMs === undefined ? Infinity : Date.now() + options.timeMs;
     const top = pos.top === null ? -1 : rankOf(pos.top);
-    let line: number[];
-    let exact: boolean;
-    let winnable: boolean | null;
     // Whether the board can be cleared at all: any clear found, or a proof that there is none.
     const decideWin = (): { won: boolean; exact: boolean } => {
       s.stopped = false;
@@ -254,30 +251,24 @@ export class Solver {
       if (left === 0) s.winLine = [];
       return { won, exact: won || !s.stopped };
     };
-    if (objective === 'points') {
-      const a = s.optimumPoints(pos.heights, pos.drawn, top, pos.run);
-      line = a.line;
-      exact = a.exact;
-      // `winnable` stays a property of the board: the most points need not come from a clear.
-      const w = exact ? decideWin() : { won: false, exact: false };
-      winnable = w.won ? true : w.exact ? false : null;
-    } else if (objective === 'win') {
-      const w = decideWin();
-      exact = w.exact;
-      winnable = w.won ? true : w.exact ? false : null;
-      if (w.won) line = s.winLine;
-      else {
-        s.setHeights(pos.heights);
-        line = s.greedy(pos.drawn, top);
+    const search = (): { line: number[]; exact: boolean; winnable: boolean | null } => {
+      if (objective === 'points') {
+        const a = s.optimumPoints(pos.heights, pos.drawn, top, pos.run);
+        // `winnable` stays a property of the board: the most points need not come from a clear.
+        const w = a.exact ? decideWin() : { won: false, exact: false };
+        return { line: a.line, exact: a.exact, winnable: w.won ? true : w.exact ? false : null };
       }
-    } else {
+      if (objective === 'win') {
+        const w = decideWin();
+        const winnable = w.won ? true : w.exact ? false : null;
+        if (w.won) return { line: s.winLine, exact: w.exact, winnable };
+        s.setHeights(pos.heights);
+        return { line: s.greedy(pos.drawn, top), exact: w.exact, winnable };
+      }
       const a = s.optimumStrokes(pos.heights, pos.drawn, top);
-      line = a.line;
-      exact = a.exact;
-      winnable = a.winnable;
-    }
-    s.maxNodes = Infinity;
-    s.deadline = Infinity;
+      return { line: a.line, exact: a.exact, winnable: a.winnable };
+    };
+    const { line, exact, winnable } = s.withBudget(budgetOf(options), search);
     const log = prefix + line.map(moveChar).join('');
     const end = replay(this.deal, this.rules, log);
     if (!end.ok) return err(end.error);

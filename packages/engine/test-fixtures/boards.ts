@@ -1,6 +1,7 @@
 /**
- * Hand-built boards for the rulebooks' worked cases (seeds 003 and 004). Each comes with the log that plays it
- * and, in comments, what happens. They are inputs: the expected scores in the tests come from the rulebooks.
+ * Hand-built boards for the rulebooks' worked cases (the run-points rules and the complete guide, see
+ * docs/rules.md). Each comes with the log that plays it and, in comments, what happens. They are inputs: the
+ * expected scores in the tests come from the rulebooks.
  */
 
 /**

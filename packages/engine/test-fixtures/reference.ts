@@ -1,8 +1,9 @@
 /**
  * An independent reference implementation of the Golf rules and of the `golf replay` answer, written from
- * DESIGN §1 and the CLI contract without looking at the engine's code paths: cards are objects with string
- * ranks, the preset is switched on by name, the simulator moves card objects between arrays, and board text is
- * parsed by its own code. Tests compare the engine (and the CLI) with it on thousands of generated cases.
+ * the README's rules and command-line sections without looking at the engine's code paths: cards are objects
+ * with string ranks, the preset is switched on by name, the simulator moves card objects between arrays, and
+ * board text is parsed by its own code. Tests compare the engine (and the CLI) with it on thousands of
+ * generated cases.
  * It must not import anything from `../src`.
  */
 
@@ -222,7 +223,7 @@ export function refMakeBoard(deal: RefDeal, style: BoardStyle = {}): string {
   return all.join(style.crlf === true ? '\r\n' : '\n') + (style.crlf === true ? '\r\n' : '\n');
 }
 
-/** Deals a 52-card sequence as DESIGN §1 says: d[i] to column i % 7, then waste (dealt opening) and stock. */
+/** Deals a 52-card sequence as the README says: d[i] to column i % 7, then waste (dealt opening), stock. */
 export function refDealOf(p: PresetKey, deck: readonly RefCard[]): RefDeal {
   const columns: RefCard[][] = [[], [], [], [], [], [], []];
   for (let i = 0; i < 35; i++) columns[i % 7]!.push(deck[i]!);
