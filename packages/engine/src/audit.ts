@@ -171,9 +171,9 @@ function optionValues(search: DealSearch, stock: readonly Card[], step: AuditSte
   const values: number[] = [];
   for (const move of step.moves) {
     const c = childOf(stock, step.pos, move);
-    search.maxNodes = search.nodes + AUDIT_MAX_NODES;
-    const a = search.optimumStrokes(c.heights, c.drawn, c.top, undefined, false);
-    search.maxNodes = Infinity;
+    const a = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
+      search.optimumStrokes(c.heights, c.drawn, c.top, undefined, false),
+    );
     if (!a.exact) return null;
     values.push(a.value);
   }
