@@ -40,6 +40,8 @@ async function check(page: Page, name: string, size: keyof typeof SIZES): Promis
 
 for (const size of ['desktop', 'phone'] as const) {
   test(`every page at ${size} size: screenshot, axe has no serious or critical violation`, async ({ browser }) => {
+    // Every page, each with a full-page screenshot and an axe scan: minutes on a loaded machine.
+    test.setTimeout(300_000);
     const context = await browser.newContext({ viewport: SIZES[size], reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto('/');
