@@ -2,6 +2,7 @@
  * The player's identity on this device: `{id, name, token}` in localStorage, created after a name prompt on
  * the first visit and renamed through `PATCH /api/players/me`. One shared `GolfApi` sends its token.
  */
+import { normalizeName } from '@golf/contract';
 import { err, ok, type Result } from '@golf/engine';
 import { GolfApi, type ApiResult } from './api.ts';
 import type { ApiFailure, PlayerWithToken } from './api-types.ts';
@@ -31,13 +32,12 @@ function parseIdentity(text: string | null): PlayerWithToken | null {
   }
 }
 
-/** Names as the API accepts them: NFKC, trimmed, 1 to 20 characters. The server has the last word. */
+/** A name as the API will store it (the contract's rules), checked before it is sent. */
 export function checkName(raw: string): Result<string, ApiFailure> {
-  const name = raw.normalize('NFKC').trim();
-  const length = [...name].length;
-  if (length < 1) return err({ status: 400, code: 'ERR_NAME', message: 'Enter a name.' });
-  if (length > 20) return err({ status: 400, code: 'ERR_NAME', message: 'At most 20 characters.' });
-  return ok(name);
+  const name = normalizeName(raw);
+  if (name.ok) return name;
+  const message = `${name.error.charAt(0).toUpperCase()}${name.error.slice(1)}.`;
+  return err({ status: 400, code: 'ERR_VALIDATION', message });
 }
 
 export class Identity {

@@ -1,3 +1,4 @@
+import { ACCEPTED_NAMES, REFUSED_NAMES } from '@golf/contract/name-cases';
 import { describe, expect, it } from 'vitest';
 import { GolfApi, failureOf, isRetryable, withRetry, type ApiResult } from './api.ts';
 import { checkName, Identity, type KeyValueStore } from './api-player.svelte.ts';
@@ -99,12 +100,21 @@ describe('withRetry', () => {
 });
 
 describe('Identity', () => {
-  it('checks names like the API: NFKC, trimmed, 1..20 characters', () => {
-    expect(checkName('  Ann  ')).toEqual({ ok: true, value: 'Ann' });
-    expect(checkName('ｆｕｌｌ')).toEqual({ ok: true, value: 'full' });
-    expect(checkName('   ').ok).toBe(false);
-    expect(checkName('x'.repeat(21)).ok).toBe(false);
-    expect(checkName('<b>&</b>')).toEqual({ ok: true, value: '<b>&</b>' });
+  it.each(ACCEPTED_NAMES)('checks names like the API: %j is sent as %j', (input, stored) => {
+    expect(checkName(input)).toEqual({ ok: true, value: stored });
+  });
+
+  it.each(REFUSED_NAMES)('checks names like the API: refuses %s, with a sentence to show', (_fault, input) => {
+    const r = checkName(input);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatchObject({ code: 'ERR_VALIDATION', message: expect.stringMatching(/^[A-Z].*\.$/) });
+  });
+
+  it('sends no request for a name the API would refuse', async () => {
+    let sent = 0;
+    const api = new GolfApi({ fetch: async () => (sent++, json(201, {})) });
+    expect((await new Identity(memoryStore()).create(api, ' ')).ok).toBe(false);
+    expect(sent).toBe(0);
   });
 
   it('creates, persists, renames and forgets the player', async () => {

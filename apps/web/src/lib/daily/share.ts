@@ -42,11 +42,6 @@ export function shareText(input: ShareInput): string {
   return lines.join('\n');
 }
 
-/** The next course opens at the next 00:00 UTC. */
-export function nextCourseAt(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-}
-
 /** `5:03:09` for a span in milliseconds (hours may exceed 24; never negative). */
 export function formatCountdown(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -55,12 +50,3 @@ export function formatCountdown(ms: number): string {
   const ss = s % 60;
   return `${hh}:${String(mm).padStart(2, '0')}:${String(ss).padStart(2, '0')}`;
 }
-
-/** The UTC date `days` after (or before) `date`, both `YYYY-MM-DD`. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
-
-export const isDate = (s: string): boolean =>
-  /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && addDays(s, 0) === s;
