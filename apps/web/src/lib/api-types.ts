@@ -16,6 +16,7 @@ import type {
   StandingEntry,
   StandingsView,
 } from '@golf/api';
+import type { ErrorCode } from '@golf/contract';
 
 export type Player = PlayerView;
 export type PlayerWithToken = NewPlayer;
@@ -34,10 +35,17 @@ export type MyStanding = NonNullable<StandingsView['me']>;
 export type Standings = StandingsView;
 export type Replay = ReplayView;
 
-/** Every failure the client sees: the API's `{error:{code,message}}`, or a network failure (`ERR_NETWORK`). */
+/**
+ * A failure's code: one of the API's (the contract's table), or one of the two the client adds: `ERR_NETWORK` (no
+ * answer; status 0) and `ERR_BAD_RESPONSE` (an answer outside the contract: not JSON, not the error shape, an
+ * unknown code, a course or card that does not parse).
+ */
+export type FailureCode = ErrorCode | 'ERR_NETWORK' | 'ERR_BAD_RESPONSE';
+
+/** Every failure the client sees: the API's `{error:{code,message}}`, or one of the client's own codes. */
 export interface ApiFailure {
   readonly status: number;
-  readonly code: string;
+  readonly code: FailureCode;
   readonly message: string;
   readonly at?: number;
 }

@@ -18,18 +18,20 @@ const memoryStore = (): KeyValueStore & { map: Map<string, string> } => {
 
 describe('failureOf', () => {
   it('reads the API error body', async () => {
-    expect(await failureOf(json(422, { error: { code: 'ERR_NOT_ADJACENT', message: 'no', at: 3 } }))).toEqual({
+    expect(await failureOf(json(422, { error: { code: 'ERR_ILLEGAL_MOVE', message: 'no', at: 3 } }))).toEqual({
       status: 422,
-      code: 'ERR_NOT_ADJACENT',
+      code: 'ERR_ILLEGAL_MOVE',
       message: 'no',
       at: 3,
     });
   });
   it('maps a body that is not the error shape to a generic code', async () => {
     const f = await failureOf(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }));
-    expect(f).toEqual({ status: 502, code: 'ERR_HTTP_502', message: 'Bad Gateway' });
+    expect(f).toEqual({ status: 502, code: 'ERR_BAD_RESPONSE', message: 'Bad Gateway' });
+    // A code the contract does not know is not passed on as if it were one.
+    expect((await failureOf(json(409, { error: { code: 'ERR_MADE_UP', message: 'x' } }))).code).toBe('ERR_BAD_RESPONSE');
     expect(isRetryable(f)).toBe(true);
-    expect(isRetryable({ status: 409, code: 'ERR_X', message: '' })).toBe(false);
+    expect(isRetryable({ status: 409, code: 'ERR_CONFLICT', message: '' })).toBe(false);
   });
 });
 
@@ -74,7 +76,7 @@ describe('withRetry', () => {
   it('retries network failures and 5xx, then stops at the first answer', async () => {
     const answers: ApiResult<number>[] = [
       { ok: false, error: { status: 0, code: 'ERR_NETWORK', message: '' } },
-      { ok: false, error: { status: 503, code: 'ERR_HTTP_503', message: '' } },
+      { ok: false, error: { status: 503, code: 'ERR_UNAVAILABLE', message: '' } },
       { ok: true, value: 7 },
     ];
     const waits: number[] = [];
@@ -85,7 +87,7 @@ describe('withRetry', () => {
   });
   it('does not retry a 4xx, and gives up after its attempts', async () => {
     let n = 0;
-    const r409 = await withRetry(async () => (n++, { ok: false, error: { status: 409, code: 'ERR', message: '' } }), {
+    const r409 = await withRetry(async () => (n++, { ok: false, error: { status: 409, code: 'ERR_CONFLICT', message: '' } }), {
       sleep: async () => {},
     });
     expect(r409.ok).toBe(false);

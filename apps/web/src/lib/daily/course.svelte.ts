@@ -56,7 +56,8 @@ interface SavedHole {
   readonly log: string;
 }
 
-const failure = (code: string, message: string): ApiFailure => ({ status: 0, code, message });
+/** The server sent something that does not make sense (a course or card that does not parse). */
+const badResponse = (message: string): ApiFailure => ({ status: 0, code: 'ERR_BAD_RESPONSE', message });
 
 export class DailyCourse {
   readonly course: Course;
@@ -159,12 +160,12 @@ export class DailyCourse {
   }
 
   #load(attempt: Attempt): ApiFailure | null {
-    if (this.course.holes.length !== COURSE_HOLES) return failure('ERR_COURSE', 'the course does not have nine holes');
+    if (this.course.holes.length !== COURSE_HOLES) return badResponse('the course does not have nine holes');
     const holes: HoleRecord[] = [];
     for (let i = 0; i < COURSE_HOLES; i++) {
       const h = attempt.holes.find((x) => x.hole === i + 1);
       const drawn = parseCards(h?.drawn ?? []);
-      if (!drawn.ok) return failure('ERR_COURSE', drawn.error.message);
+      if (!drawn.ok) return badResponse(drawn.error.message);
       holes.push({ log: h?.log ?? '', drawn: drawn.value, strokes: h?.strokes ?? null });
     }
     this.holes = holes;
@@ -181,7 +182,7 @@ export class DailyCourse {
     const record = holes[attempt.hole - 1]!;
     const deal = this.#dealFor(attempt.hole, record.drawn);
     if (!replay(deal, DAILY_RULES, record.log).ok)
-      return failure('ERR_COURSE', `the recorded log of hole ${attempt.hole} does not replay`);
+      return badResponse(`the recorded log of hole ${attempt.hole} does not replay`);
     // Column plays since the last draw live only on this device: take them if they extend the record.
     const saved = this.#readSave();
     const log =
@@ -226,7 +227,7 @@ export class DailyCourse {
     const card = res.ok ? parseCard(res.value.card) : null;
     if (card?.ok) return card.value;
     this.#drawFailure = res.ok
-      ? failure('ERR_BAD_RESPONSE', `the server sent "${res.value.card}", not a card`)
+      ? badResponse(`the server sent "${res.value.card}", not a card`)
       : res.error;
     throw new Error(this.#drawFailure.message);
   }
