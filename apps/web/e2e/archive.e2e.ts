@@ -1,3 +1,4 @@
+import { countDraws } from '@golf/engine';
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -58,7 +59,7 @@ test("archive: replays a ranked player's verified round on a closed day", async 
     `INSERT INTO attempts (date, player_id, hole, total, strokes, started_at, finished_at, ip_hash) VALUES (${q(yesterday)}, ${q(player)}, 10, ${total}, ${q(JSON.stringify(strokes))}, ${at}, NULL, 'e2e')`,
     ...course.holes.map(
       (h) =>
-        `INSERT INTO attempt_holes (date, player_id, hole, log, drawn, strokes, finished_at) VALUES (${q(yesterday)}, ${q(player)}, ${h.hole}, ${q(h.perfect.log)}, ${[...h.perfect.log].filter((c) => c === 'd').length}, ${h.perfect.strokes}, ${at + h.hole})`,
+        `INSERT INTO attempt_holes (date, player_id, hole, log, drawn, strokes, finished_at) VALUES (${q(yesterday)}, ${q(player)}, ${h.hole}, ${q(h.perfect.log)}, ${countDraws(h.perfect.log)}, ${h.perfect.strokes}, ${at + h.hole})`,
     ),
     `UPDATE attempts SET finished_at = ${at + 10} WHERE date = ${q(yesterday)} AND player_id = ${q(player)}`,
   ];

@@ -1,4 +1,13 @@
-import { cardsLeft, makeCard, playableColumns, stockLeft } from '@golf/engine';
+import {
+  cardsLeft,
+  makeCard,
+  planRun,
+  playableColumns,
+  PRESETS,
+  replay,
+  scoreOf,
+  stockLeft,
+} from '@golf/engine';
 import { describe, expect, it } from 'vitest';
 import { GolfApi } from '../api.ts';
 import type { KeyValueStore } from '../api-player.svelte.ts';
@@ -112,7 +121,7 @@ describe('DailyCourse', () => {
     expect(course.drawn).toHaveLength(1);
   });
 
-  it('the hint points at a playable column, or at the stock when nothing plays', async () => {
+  it("the hint is the engine's run planner, as in practice: a playable column, or the stock when nothing plays", async () => {
     const server = new FakeDailyServer();
     const course = await open(server);
     for (let i = 0; i < 30 && course.phase === 'playing'; i++) {
@@ -120,9 +129,27 @@ describe('DailyCourse', () => {
       const hint = course.hint();
       if (playable.length > 0) expect(playable).toContain(hint);
       else expect(hint).toBe('draw');
+      // The same move the planner gives on the real position: it never looks at the stock.
+      const real = replay(server.deals[0]!, PRESETS.classic, course.log);
+      const plan = real.ok ? planRun(real.value) : null;
+      expect(plan && (plan.move.kind === 'draw' ? 'draw' : plan.move.column)).toBe(hint);
       await step(course);
       expect(course.hintColumn).toBeNull();
     }
+  });
+
+  it('plays by the rules the course names, and refuses a course whose rules it does not know', async () => {
+    const server = new FakeDailyServer();
+    const course = await open(server);
+    expect(course.rules).toEqual(PRESETS.classic);
+    const api = new GolfApi({ fetch: server.fetch });
+    const attempt = await api.attempt(server.date);
+    if (!attempt.ok) throw new Error(attempt.error.message);
+    const odd = { ...server.course(), rules: 'backgammon' } as unknown as ReturnType<
+      FakeDailyServer['course']
+    >;
+    const refused = DailyCourse.fromAttempt(odd, attempt.value, { api, store: memoryStore() });
+    expect(refused).toMatchObject({ code: 'ERR_BAD_RESPONSE' });
   });
 
   it('undo goes back to the last draw, never across it', async () => {
@@ -176,6 +203,11 @@ describe('DailyCourse', () => {
       const strokes = course.holes[hole - 1]!.strokes;
       expect(strokes).toBe(server.rows![hole - 1]!.strokes);
       expect(strokes).toBe(cardsLeft(course.position) || -stockLeft(course.position));
+      // The scorecard's score is the engine's, replayed from the recorded log (cleared included).
+      const real = replay(server.deals[hole - 1]!, PRESETS.classic, course.holes[hole - 1]!.log);
+      if (!real.ok) throw new Error(real.error.message);
+      expect(course.scores[hole - 1]).toEqual(scoreOf(real.value));
+      expect(course.scores[hole - 1]?.strokes).toBe(strokes);
       expect(course.play(1)).toBe(false);
       expect(course.next()).toBe(true);
     }

@@ -1,6 +1,8 @@
 import {
   HOLES_PER_MATCH,
+  LOG_PATTERN,
   MAX_DEAL_NUMBER,
+  MAX_LOG_LENGTH,
   PRESETS,
   SCORINGS,
   dealNumber,
@@ -58,7 +60,8 @@ const isScoring = (s: unknown): s is Scoring =>
 const isMode = (s: unknown): s is Mode => typeof s === 'string' && (MODES as readonly string[]).includes(s);
 const isDealNumber = (n: unknown): n is number =>
   typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_DEAL_NUMBER;
-const isLog = (s: unknown): s is string => typeof s === 'string' && /^[1-7d]{0,52}$/.test(s);
+const isLog = (s: unknown): s is string =>
+  typeof s === 'string' && s.length <= MAX_LOG_LENGTH && LOG_PATTERN.test(s);
 
 function parseSaved(raw: unknown): SavedGame | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
