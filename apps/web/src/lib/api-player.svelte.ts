@@ -6,30 +6,14 @@ import { normalizeName } from '@golf/contract';
 import { err, ok, type Result } from '@golf/engine';
 import { GolfApi, type ApiResult } from './api.ts';
 import type { ApiFailure, PlayerWithToken } from './api-types.ts';
+import { Persisted, browserStore, type KeyValueStore } from './persisted.svelte.ts';
 
-const KEY = 'golf.player.v1';
-
-/** The store localStorage offers, narrowed so tests can pass a Map-backed fake. */
-export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-const browserStore = (): KeyValueStore | null => {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
-
-function parseIdentity(text: string | null): PlayerWithToken | null {
-  if (text === null) return null;
-  try {
-    const v: unknown = JSON.parse(text);
-    if (typeof v !== 'object' || v === null) return null;
-    const { id, name, token } = v as Record<string, unknown>;
-    return typeof id === 'string' && typeof name === 'string' && typeof token === 'string' ? { id, name, token } : null;
-  } catch {
-    return null;
-  }
+function parseIdentity(v: unknown): PlayerWithToken | null | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const { id, name, token } = v as Record<string, unknown>;
+  return typeof id === 'string' && typeof name === 'string' && typeof token === 'string'
+    ? { id, name, token }
+    : undefined;
 }
 
 /** A name as the API will store it (the contract's rules), checked before it is sent. */
@@ -41,12 +25,14 @@ export function checkName(raw: string): Result<string, ApiFailure> {
 }
 
 export class Identity {
-  player = $state.raw<PlayerWithToken | null>(null);
-  readonly #store: KeyValueStore | null;
+  readonly #saved: Persisted<PlayerWithToken | null>;
 
-  constructor(store: KeyValueStore | null = browserStore()) {
-    this.#store = store;
-    this.player = parseIdentity(store?.getItem(KEY) ?? null);
+  constructor(store: KeyValueStore = browserStore()) {
+    this.#saved = new Persisted('golf.player.v1', null, parseIdentity, store);
+  }
+
+  get player(): PlayerWithToken | null {
+    return this.#saved.value;
   }
 
   get token(): string | null {
@@ -54,9 +40,8 @@ export class Identity {
   }
 
   #save(player: PlayerWithToken | null): void {
-    this.player = player;
-    if (player === null) this.#store?.removeItem(KEY);
-    else this.#store?.setItem(KEY, JSON.stringify(player));
+    if (player === null) this.#saved.clear();
+    else this.#saved.value = player;
   }
 
   async create(api: GolfApi, rawName: string): Promise<ApiResult<PlayerWithToken>> {

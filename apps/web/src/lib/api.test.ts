@@ -1,20 +1,12 @@
 import { ACCEPTED_NAMES, REFUSED_NAMES } from '@golf/contract/name-cases';
 import { describe, expect, it } from 'vitest';
 import { GolfApi, failureOf, isRetryable, withRetry, type ApiResult } from './api.ts';
-import { checkName, Identity, type KeyValueStore } from './api-player.svelte.ts';
+import { checkName, Identity } from './api-player.svelte.ts';
+import { memoryStore } from './persisted.svelte.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const memoryStore = (): KeyValueStore & { map: Map<string, string> } => {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-};
 
 describe('failureOf', () => {
   it('reads the API error body', async () => {
@@ -135,6 +127,8 @@ describe('Identity', () => {
     expect((await id.rename(api, 'Bea')).ok).toBe(true);
     expect(new Identity(store).player?.name).toBe('Bea');
     id.forget();
+    expect(id.player).toBeNull();
+    expect(store.getItem('golf.player.v1')).toBeNull();
     expect(new Identity(store).player).toBeNull();
   });
 

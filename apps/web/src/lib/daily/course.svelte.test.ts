@@ -10,18 +10,9 @@ import {
 } from '@golf/engine';
 import { describe, expect, it } from 'vitest';
 import { GolfApi } from '../api.ts';
-import type { KeyValueStore } from '../api-player.svelte.ts';
+import { memoryStore, type KeyValueStore } from '../persisted.svelte.ts';
 import { DailyCourse } from './course.svelte.ts';
 import { FakeDailyServer } from './fake-server.ts';
-
-const memoryStore = (): KeyValueStore => {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k) => m.get(k) ?? null,
-    setItem: (k, v) => void m.set(k, v),
-    removeItem: (k) => void m.delete(k),
-  };
-};
 
 async function open(server: FakeDailyServer, store: KeyValueStore = memoryStore()): Promise<DailyCourse> {
   const api = new GolfApi({ fetch: server.fetch });

@@ -30,9 +30,9 @@ import {
   type Rules,
 } from '@golf/engine';
 import { withRetry, type GolfApi, type RetryOptions } from '../api.ts';
-import type { KeyValueStore } from '../api-player.svelte.ts';
 import type { ApiFailure, Attempt, Course } from '../api-types.ts';
 import { Hole } from '../game/hole.svelte.ts';
+import { Persisted, type KeyValueStore } from '../persisted.svelte.ts';
 import { layoutOf, parseCards } from './deal.ts';
 
 export interface HoleRecord {
@@ -46,8 +46,8 @@ export type Phase = 'playing' | 'hole-done' | 'finished';
 
 export interface DailyOptions {
   readonly api: GolfApi;
-  /** Where the column plays since the last draw are autosaved (localStorage in the browser). */
-  readonly store?: KeyValueStore | null;
+  /** Where the column plays since the last draw are autosaved (the browser's store by default). */
+  readonly store?: KeyValueStore;
   /** Part of the autosave key, so two players on one device never share a save. */
   readonly playerId?: string;
   readonly retry?: RetryOptions;
@@ -56,6 +56,12 @@ export interface DailyOptions {
 interface SavedHole {
   readonly hole: number;
   readonly log: string;
+}
+
+function parseSavedHole(v: unknown): SavedHole | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const { hole, log } = v as Record<string, unknown>;
+  return typeof hole === 'number' && typeof log === 'string' ? { hole, log } : undefined;
 }
 
 /** The server sent something that does not make sense (a course or card that does not parse). */
@@ -86,8 +92,8 @@ export class DailyCourse {
 
   readonly #layouts: readonly Layout[];
   readonly #api: GolfApi;
-  readonly #store: KeyValueStore | null;
-  readonly #saveKey: string;
+  /** The column plays since the last draw, which only this device knows. */
+  readonly #saved: Persisted<SavedHole | null>;
   readonly #retry: RetryOptions;
   /** Why the drawer's last request failed (the `Hole` only sees an error message). */
   #drawFailure: ApiFailure | null = null;
@@ -108,8 +114,8 @@ export class DailyCourse {
     this.rules = rules;
     this.#layouts = layouts;
     this.#api = options.api;
-    this.#store = options.store ?? null;
-    this.#saveKey = `golf.daily.v1.${course.date}.${options.playerId ?? 'me'}`;
+    const key = `golf.daily.v1.${course.date}.${options.playerId ?? 'me'}`;
+    this.#saved = new Persisted(key, null, parseSavedHole, options.store);
     this.#retry = {
       ...options.retry,
       onRetry: (f, n) => {
@@ -215,7 +221,7 @@ export class DailyCourse {
     if (!replay(deal, this.rules, record.log).ok)
       return badResponse(`the recorded log of hole ${attempt.hole} does not replay`);
     // Column plays since the last draw live only on this device: take them if they extend the record.
-    const saved = this.#readSave();
+    const saved = this.#saved.value;
     const log =
       saved &&
       saved.hole === attempt.hole &&
@@ -230,24 +236,8 @@ export class DailyCourse {
     return null;
   }
 
-  #readSave(): SavedHole | null {
-    try {
-      const v: unknown = JSON.parse(this.#store?.getItem(this.#saveKey) ?? 'null');
-      if (typeof v !== 'object' || v === null) return null;
-      const { hole, log } = v as Record<string, unknown>;
-      return typeof hole === 'number' && typeof log === 'string' ? { hole, log } : null;
-    } catch {
-      return null;
-    }
-  }
-
   #save(log: string): void {
-    if (this.phase !== 'playing') return;
-    try {
-      this.#store?.setItem(this.#saveKey, JSON.stringify({ hole: this.hole, log } satisfies SavedHole));
-    } catch {
-      // storage full or denied: the server still holds everything up to the last draw
-    }
+    if (this.phase === 'playing') this.#saved.value = { hole: this.hole, log };
   }
 
   /** The `Hole`'s drawer: one card from the API, retried through network trouble. */
@@ -346,11 +336,7 @@ export class DailyCourse {
     this.holes = this.holes.map((h, i) => (i === hole - 1 ? { log, drawn, strokes: res.value.strokes } : h));
     this.total = res.value.total;
     this.phase = 'hole-done';
-    try {
-      this.#store?.removeItem(this.#saveKey);
-    } catch {
-      // nothing saved to remove
-    }
+    this.#saved.clear();
   }
 
   /** A refused request: the server's record wins. Reload it (another device may have moved on). */
