@@ -22,6 +22,7 @@ import {
   type Rules,
   type Scoring,
 } from '@golf/engine';
+import type { BestPoints, PostMortem } from './game/analysis.ts';
 import type { Mode } from './game/practice.svelte.ts';
 
 // ---- labels: one per value, on every page
@@ -163,6 +164,26 @@ export function matchSummary(holes: readonly HoleScore[], scoring: Scoring): str
   const total = holes.reduce((a, h) => a + h.strokes, 0);
   return `Match complete: ${total} strokes, ${toParWords(total)} (par ${MATCH_PAR}).`;
 }
+
+/**
+ * What the solver says of a finished hole the player scored `strokes` on. `slip(at)` names the move at which the
+ * best reachable result got worse ("7♥ from column 3").
+ */
+export function postMortemText(pm: PostMortem, strokes: number, slip: (at: number) => string): string {
+  const best = pm.bestStrokes;
+  if (pm.verdict.kind === 'cleared')
+    return best < strokes
+      ? `Perfect play clears it with ${-best} stock ${best === -1 ? 'card' : 'cards'} to spare (${strokesText(best)}).`
+      : 'That is the best anyone could do with this deal.';
+  if (pm.verdict.kind === 'unwinnable')
+    return `No one could have cleared this deal, even seeing the stock. Best possible: ${strokesText(best)}.`;
+  const could = pm.winnable ? 'This deal could be cleared' : `Best possible was ${strokesText(best)}`;
+  return `${could}: it slipped away at move ${pm.verdict.at + 1} (${slip(pm.verdict.at)}).`;
+}
+
+/** The most run points perfect play scores, against the player's. */
+export const bestPointsText = (best: BestPoints, points: number): string =>
+  `Perfect play scores ${best.exact ? '' : 'at least '}${best.points} points here; you scored ${points}.`;
 
 // ---- dates and times
 
