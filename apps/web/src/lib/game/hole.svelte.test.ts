@@ -117,7 +117,9 @@ describe('Hole', () => {
     const known = standInDeal(real, [], 16);
     if (!known.ok) throw new Error(known.error.message);
     const h = new Hole(known.value, rules);
+    const columns = h.deal.columns;
     expect(h.applyDrawn(real.stock[0]!).ok).toBe(true);
+    expect(h.deal.columns).toBe(columns);
     const after = standInDeal(real, real.stock.slice(0, 1), 16);
     expect(after).toEqual({ ok: true, value: h.deal });
     expect(h.waste).toEqual([real.waste, real.stock[0]]);

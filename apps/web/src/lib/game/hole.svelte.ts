@@ -178,7 +178,8 @@ export class Hole {
     const deal = standInDeal(this.#deal, drawn, stock.length);
     if (!deal.ok)
       return { ok: false, error: { code: 'ERR_DRAWER', message: `card ${card} is not in the unseen stock` } };
-    this.#deal = deal.value;
+    // Only the stock changes: the layout keeps its identity (the table is keyed by it).
+    this.#deal = { ...this.#deal, stock: deal.value.stock };
     return this.#appendDraw();
   }
 
