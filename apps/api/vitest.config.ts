@@ -8,10 +8,11 @@ export default defineConfig(async () => {
   return {
     plugins: [
       cloudflareTest({
-        main: './src/index.ts',
+        main: './src/worker.ts',
         miniflare: {
           compatibilityDate: '2026-04-20',
           d1Databases: ['DB'],
+          durableObjects: { ATTEMPTS: { className: 'AttemptObject', useSQLite: true } },
           bindings: { DAILY_SECRET: 'test-secret-for-golf-daily-tests', TEST_MIGRATIONS: migrations },
         },
       }),

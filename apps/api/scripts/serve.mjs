@@ -56,7 +56,15 @@ const upstream = `http://127.0.0.1:${upstreamPort}`;
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 const wrangler = spawn(
   join(root, 'node_modules', '.bin', 'wrangler'),
-  ['dev', '--ip', '127.0.0.1', '--port', String(upstreamPort), '--show-interactive-dev-session=false', ...args],
+  [
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(upstreamPort),
+    '--show-interactive-dev-session=false',
+    ...args,
+  ],
   // Same process group as this front: stopping the group stops wrangler and its workerd too.
   { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] },
 );
@@ -73,7 +81,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function jsonError(res, status, code, message) {
   const body = JSON.stringify({ error: { code, message } });
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
   res.end(body);
 }
 
@@ -87,6 +98,15 @@ async function readBody(req) {
   }
   return Buffer.concat(chunks);
 }
+
+/**
+ * Wrangler's `/cdn-cgi/handler/scheduled` cannot reach a Worker that serves static assets (the scheduled event
+ * does not survive the asset router), so the front sends it to the Worker's local-only route instead.
+ */
+const pathOf = (url) =>
+  url.startsWith('/cdn-cgi/handler/scheduled')
+    ? url.replace('/cdn-cgi/handler/scheduled', '/api/dev/scheduled')
+    : url;
 
 /** Forwards one request, retrying only answers that never reached the Worker. */
 async function forward(req, body) {
@@ -102,7 +122,7 @@ async function forward(req, body) {
   for (let attempt = 0; ; attempt++) {
     let response;
     try {
-      response = await fetch(upstream + req.url, {
+      response = await fetch(upstream + pathOf(req.url), {
         method: req.method,
         headers,
         body: hasBody ? body : undefined,
@@ -128,7 +148,8 @@ async function forward(req, body) {
 const server = createServer(async (req, res) => {
   try {
     const body = await readBody(req);
-    if (body === null) return jsonError(res, 413, 'ERR_BODY_TOO_LARGE', 'the request body is larger than 16 KiB');
+    if (body === null)
+      return jsonError(res, 413, 'ERR_BODY_TOO_LARGE', 'the request body is larger than 16 KiB');
     const { response, payload } = await forward(req, body);
     const headers = {};
     response.headers.forEach((value, name) => {

@@ -7,6 +7,7 @@ import type { AppEnv, AppOptions } from './env.ts';
 import { ApiError, type ErrorBody } from './errors.ts';
 import { provideServices } from './middleware.ts';
 import { dailyRoutes } from './routes/daily.ts';
+import { devRoutes } from './routes/dev.ts';
 import { playerRoutes } from './routes/players.ts';
 
 export const BODY_LIMIT = 16 * 1024;
@@ -79,7 +80,8 @@ export function createApp(options: AppOptions = {}) {
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))
     .use('/api/*', provideServices(deps))
     .route('/api/players', playerRoutes())
-    .route('/api/daily', dailyRoutes());
+    .route('/api/daily', dailyRoutes())
+    .route('/api/dev', devRoutes());
 }
 
 /** The typed routes, for `hc<AppType>` in the web. */

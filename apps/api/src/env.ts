@@ -1,10 +1,19 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, DurableObjectNamespace } from '@cloudflare/workers-types';
+import type { Ports } from './deps.ts';
 import type { ServiceContext } from './services/context.ts';
+import type { Auditor } from './services/auditor.ts';
 import type { PerfectPlay } from './services/course.ts';
+import type { EdgeCache } from './services/edge-cache.ts';
+import type { Bearer } from './services/players.ts';
 
 /** The Worker's bindings (wrangler.jsonc, plus the `DAILY_SECRET` secret). */
 export interface Env {
   readonly DB: D1Database;
+  /**
+   * One attempt object per (date, player), named `date/playerId` (src/attempt/object.ts). Its stubs are used as
+   * `AttemptRpc` (src/deps.ts); the class is not named here, so the web can import the API's types.
+   */
+  readonly ATTEMPTS: DurableObjectNamespace;
   /** Keys every course seed and every client-address hash. A Worker secret; a marked development value locally. */
   readonly DAILY_SECRET?: string;
   /** Optional override of the player-creation burst per client address (default 20). */
@@ -22,6 +31,12 @@ export interface Env {
 export interface AppOptions {
   readonly now?: () => Date;
   readonly perfect?: PerfectPlay;
+  /** The fair-play audit (default: the engine's). */
+  readonly auditor?: Auditor;
+  /** Where public answers are kept (default: the Workers cache). */
+  readonly cache?: () => EdgeCache;
+  /** Where the ledger and the attempts live (default: D1 and Durable Objects). */
+  readonly ports?: (env: Env) => Ports;
 }
 
 /** What middleware puts on a request's context: the services, and the player a token names. */
@@ -29,6 +44,8 @@ export interface AppVariables {
   readonly services: ServiceContext;
   /** The player behind the Authorization header; null without one (routes that require it never see null). */
   readonly playerId: string | null;
+  /** The bearer token as sent (routes whose attempt object checks it). */
+  readonly bearer: Bearer;
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

@@ -1,4 +1,5 @@
 import { courseDecks, dealFromDeck, parseCard, PRESETS, replay, scoreOf, type Deal } from '@golf/engine';
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { AttemptView, CourseView, DrawView, HoleResultView, StandingsView } from '../src/index.ts';
@@ -16,6 +17,9 @@ const finish = (
   client.call<HoleResultView>('POST', `/api/daily/${date}/attempt/holes/${hole}`, { token, body: { log } });
 const attemptOf = (client: ReturnType<typeof testClient>, token: string, date = DAY) =>
   client.call<AttemptView>('GET', `/api/daily/${date}/attempt`, { token });
+
+/** The attempt object of a player today. */
+const objectOf = (playerId: string, date = DAY) => env.ATTEMPTS.getByName(`${date}/${playerId}`);
 
 /** The full deal of a hole, from a closed day's public course. */
 function closedDeal(course: CourseView, hole: number): Deal {
@@ -125,12 +129,10 @@ describe('starting', () => {
       .bind(DAY, player.id)
       .first<{ n: number }>();
     expect(rows?.n).toBe(1);
-    const holes = await env.DB.prepare(
-      'SELECT count(*) AS n FROM attempt_holes WHERE date = ? AND player_id = ?',
-    )
-      .bind(DAY, player.id)
-      .first<{ n: number }>();
-    expect(holes?.n).toBe(9);
+    const holes = await runInDurableObject(objectOf(player.id), (_object, state) =>
+      state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM holes').one(),
+    );
+    expect(holes.n).toBe(9);
   });
 
   it('keeps what an integrity check needs: the address hash and the time of every draw and hole', async () => {
@@ -140,12 +142,10 @@ describe('starting', () => {
     await draw(client, token, 1, 'd');
     client.setNow('2026-06-15T12:00:09.000Z');
     await draw(client, token, 1, 'dd');
-    const row = await env.DB.prepare(
-      'SELECT draw_times FROM attempt_holes WHERE date = ? AND player_id = ? AND hole = 1',
-    )
-      .bind(DAY, player.id)
-      .first<{ draw_times: string }>();
-    expect(JSON.parse(row!.draw_times)).toEqual([
+    const row = await runInDurableObject(objectOf(player.id), (_object, state) =>
+      state.storage.sql.exec<{ draw_times: string }>('SELECT draw_times FROM holes WHERE hole = 1').one(),
+    );
+    expect(JSON.parse(row.draw_times)).toEqual([
       Date.parse('2026-06-15T12:00:05.000Z'),
       Date.parse('2026-06-15T12:00:09.000Z'),
     ]);

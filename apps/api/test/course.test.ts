@@ -3,7 +3,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
-import { createWorker, type CourseView } from '../src/index.ts';
+import type { CourseView } from '../src/index.ts';
+import { createWorker } from '../src/worker.ts';
 import { DAY, errorCode, quickPerfect, testClient } from './helpers.ts';
 
 async function seedOf(date: string): Promise<Uint8Array> {
@@ -86,7 +87,7 @@ describe('the daily course', () => {
     const client = testClient();
     const r = await client.call<CourseView>('GET', '/api/daily/2026-06-10');
     expect(r.body.closed).toBe(true);
-    expect(r.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(r.headers.get('cache-control')).toBe('public, max-age=31536000');
     const decks = courseDecks(await seedOf('2026-06-10'));
     if (!decks.ok) throw new Error('seed');
     r.body.holes.forEach((h, i) => {
@@ -168,5 +169,30 @@ describe('the worker', () => {
     });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ error: { code: 'ERR_VALIDATION' } });
+  });
+});
+
+describe('the local scheduled route', () => {
+  it('runs the cron job only in local development, and is a 404 anywhere else', async () => {
+    const client = testClient('2026-09-10T08:00:00.000Z');
+    const deployed = await client.call('POST', '/api/dev/scheduled');
+    expect([deployed.status, errorCode(deployed)]).toEqual([404, 'ERR_NOT_FOUND']);
+    const local = await client.app.request(
+      '/api/dev/scheduled?time=1789000000',
+      { method: 'POST' },
+      {
+        ...env,
+        LOCAL_DEV: '1',
+      },
+    );
+    expect(local.status).toBe(200);
+    const day = new Date(1789000000 * 1000).toISOString().slice(0, 10);
+    expect(await local.json()).toMatchObject({ ok: true, courses: [day, expect.any(String)] });
+    const perfect = await env.DB.prepare(
+      'SELECT count(*) AS n FROM course_holes WHERE date = ? AND perfect_log IS NOT NULL',
+    )
+      .bind(day)
+      .first<{ n: number }>();
+    expect(perfect?.n).toBe(9);
   });
 });

@@ -1,10 +1,12 @@
 import type { D1Migration } from 'cloudflare:test';
-import type * as MainModule from '../src/index.ts';
+import type { Env as AppBindings } from '../src/env.ts';
+import type * as MainModule from '../src/worker.ts';
 
 declare global {
   namespace Cloudflare {
     interface Env {
       DB: D1Database;
+      ATTEMPTS: AppBindings['ATTEMPTS'];
       DAILY_SECRET: string;
       TEST_MIGRATIONS: D1Migration[];
     }

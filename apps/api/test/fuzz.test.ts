@@ -16,6 +16,13 @@ const ROUTES: readonly (readonly [string, string])[] = [
   ['POST', `/api/daily/${DAY}/attempt/holes/9`],
   ['GET', `/api/daily/${DAY}/standings`],
   ['GET', `/api/daily/${DAY}/replays/x`],
+  ['GET', `/api/daily/${DAY}/audits/x`],
+  ['GET', '/api/daily/2026-06-14/audits/x'],
+  ['GET', `/api/daily/${DAY}/review`],
+  ['GET', '/api/daily/2026-06-14/review?limit=3'],
+  ['GET', '/api/daily/2026-06-14/standings'],
+  ['POST', '/api/dev/scheduled'],
+  ['GET', '/api/dev/counters'],
 ];
 
 const KNOWN_CODES = new Set(Object.keys(ERROR_STATUS));

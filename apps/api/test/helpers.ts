@@ -3,6 +3,8 @@ import { env } from 'cloudflare:workers';
 import { createApp } from '../src/app.ts';
 import type { AttemptView, CourseView, DrawView, HoleResultView, NewPlayer } from '../src/index.ts';
 import type { PerfectResult } from '../src/services/course.ts';
+import type { Auditor } from '../src/services/auditor.ts';
+import { noCache, type EdgeCache } from '../src/services/edge-cache.ts';
 
 /** A date whose courses the tests create with the quick perfect-play function below. */
 export const DAY = '2026-06-15';
@@ -29,9 +31,26 @@ export interface Reply<T = unknown> {
 }
 
 /** An app on a clock the test moves, called in-process with the test D1. */
-export function testClient(at: string = NOON) {
+/**
+ * A stand-in for the fair-play audit where the audit is not what a test is about (the real one takes about a
+ * second a round): it flags a round when one of its holes' logs is in `flaggedLogs`.
+ */
+export function testAuditor(flaggedLogs: ReadonlySet<string> = new Set()): Auditor {
+  return {
+    hole: (_deal, _rules, log) => ({
+      log,
+      telling: flaggedLogs.has(log) ? [{ at: 0, move: log[0] ?? 'd', why: 'test' }] : [],
+    }),
+    verdict: (holes) => {
+      const flagged = (holes as { log: string }[]).some((h) => flaggedLogs.has(h.log));
+      return { flagged, pValue: flagged ? 1e-6 : 1, telling: flagged ? 1 : 0, decisions: holes.length };
+    },
+  };
+}
+
+export function testClient(at: string = NOON, cache: EdgeCache = noCache, auditor: Auditor = testAuditor()) {
   let now = new Date(at);
-  const app = createApp({ now: () => now, perfect: quickPerfect });
+  const app = createApp({ now: () => now, perfect: quickPerfect, cache: () => cache, auditor });
   async function call<T = unknown>(
     method: string,
     path: string,
@@ -60,6 +79,7 @@ export function testClient(at: string = NOON) {
     setNow(next: string) {
       now = new Date(next);
     },
+    now: () => now,
     /** A new player with its own client address (so the creation limit never interferes between tests). */
     async player(name = 'Tester'): Promise<NewPlayer> {
       const r = await call<NewPlayer>('POST', '/api/players', {
@@ -84,7 +104,7 @@ const card = (text: string): number => {
 
 /**
  * Plays one hole through the API, seeing only what a player sees: the public layout and the cards drawn.
- * Strategy: play the first column that fits, else draw, until the hole is over. Returns the final log.
+ * Strategy: play the first (or last) column that fits, else draw, until the hole is over. Returns the final log.
  */
 export async function playHole(
   client: Client,
@@ -92,6 +112,7 @@ export async function playHole(
   token: string,
   course: CourseView,
   hole: number,
+  pick: 'first' | 'last' = 'first',
 ): Promise<{ log: string; result: HoleResultView; draws: DrawView[] }> {
   const rules = PRESETS.classic;
   const layout = course.holes[hole - 1]!;
@@ -103,9 +124,10 @@ export async function playHole(
   for (let step = 0; step < 60; step++) {
     const left = columns.reduce((n, col) => n + col.length, 0);
     if (left === 0) break;
-    const c = columns.findIndex(
-      (col) => col.length > 0 && rankFits(rules, rankOf(top), rankOf(col[col.length - 1]!)),
-    );
+    const fits = (col: number[]) =>
+      col.length > 0 && rankFits(rules, rankOf(top), rankOf(col[col.length - 1]!));
+    const order = pick === 'first' ? [0, 1, 2, 3, 4, 5, 6] : [6, 5, 4, 3, 2, 1, 0];
+    const c = order.find((i) => fits(columns[i]!)) ?? -1;
     if (c >= 0) {
       top = columns[c]!.pop()!;
       log += String(c + 1);
@@ -131,12 +153,17 @@ export async function playHole(
 }
 
 /** Starts an attempt on `date` and plays all nine holes. */
-export async function playCourse(client: Client, date: string, token: string) {
+export async function playCourse(
+  client: Client,
+  date: string,
+  token: string,
+  pick: 'first' | 'last' = 'first',
+) {
   const course = (await client.call<CourseView>('GET', `/api/daily/${date}`)).body;
   const start = await client.call<AttemptView>('POST', `/api/daily/${date}/attempt`, { token });
   if (start.status !== 200) throw new Error(`start: ${start.status} ${JSON.stringify(start.body)}`);
   const holes = [];
-  for (let hole = 1; hole <= 9; hole++) holes.push(await playHole(client, date, token, course, hole));
+  for (let hole = 1; hole <= 9; hole++) holes.push(await playHole(client, date, token, course, hole, pick));
   return { course, holes };
 }
 

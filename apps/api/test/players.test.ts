@@ -31,8 +31,12 @@ describe('players', () => {
     const row = await env.DB.prepare('SELECT * FROM players WHERE id = ?')
       .bind(r.body.id)
       .first<Record<string, unknown>>();
-    expect(row!.token_hash).toBe(await sha256Hex(r.body.token));
     expect(Object.values(row!)).not.toContain(r.body.token);
+    const tokens = await env.DB.prepare('SELECT * FROM tokens WHERE player_id = ?')
+      .bind(r.body.id)
+      .all<Record<string, unknown>>();
+    expect(tokens.results.map((t) => t.token_hash)).toEqual([await sha256Hex(r.body.token)]);
+    expect(tokens.results.flatMap(Object.values)).not.toContain(r.body.token);
   });
 
   it('reads and renames the player behind a token', async () => {

@@ -14,14 +14,14 @@ describe('standings at scale', () => {
     async () => {
       const series = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${N})`;
       await env.DB.prepare(
-        `INSERT INTO players (id, name, token_hash, ip_hash, created_at) ${series} SELECT 'scale-' || i, 'Player ' || i, 'scale-hash-' || i, 'x', 0 FROM n`,
+        `INSERT INTO players (id, name, ip_hash, created_at) ${series} SELECT 'scale-' || i, 'Player ' || i, 'x', 0 FROM n`,
       ).run();
       await env.DB.prepare(
         `INSERT INTO attempts (date, player_id, started_at, ip_hash) ${series} SELECT '${DATE}', 'scale-' || i, 0, 'x' FROM n`,
       ).run();
       // Finishing fires the trigger that keeps the distribution, as a real finish does.
       await env.DB.prepare(
-        `UPDATE attempts SET hole = 10, total = ((CAST(substr(player_id, 7) AS INTEGER) * 7919) % 120) - 20,
+        `UPDATE attempts SET total = ((CAST(substr(player_id, 7) AS INTEGER) * 7919) % 120) - 20,
          strokes = '[1,2,3,4,5,6,7,8,9]', finished_at = CAST(substr(player_id, 7) AS INTEGER) * 1000
        WHERE date = '${DATE}'`,
       ).run();

@@ -11,14 +11,15 @@ async function seedFinishers(date: string, rows: { name: string; total: number; 
     ids.push(id);
     const strokes = [row.total, 0, 0, 0, 0, 0, 0, 0, 0];
     await env.DB.batch([
-      env.DB.prepare(
-        "INSERT INTO players (id, name, token_hash, ip_hash, created_at) VALUES (?, ?, ?, 'x', 0)",
-      ).bind(id, row.name, `hash-${id}`),
+      env.DB.prepare("INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, ?, 'x', 0)").bind(
+        id,
+        row.name,
+      ),
       env.DB.prepare(
         "INSERT INTO attempts (date, player_id, started_at, ip_hash) VALUES (?, ?, 0, 'x')",
       ).bind(date, id),
       env.DB.prepare(
-        'UPDATE attempts SET hole = 10, total = ?, strokes = ?, finished_at = ? WHERE date = ? AND player_id = ?',
+        'UPDATE attempts SET total = ?, strokes = ?, finished_at = ? WHERE date = ? AND player_id = ?',
       ).bind(row.total, JSON.stringify(strokes), row.finishedAt, date, id),
     ]);
   }
@@ -68,7 +69,8 @@ describe('standings', () => {
     const tail = await board(client, date, '?limit=10&offset=4');
     expect(tail.body.entries.map((e) => [e.rank, e.name])).toEqual([[5, 'last']]);
     expect((await board(client, date, '?offset=9')).body.entries).toEqual([]);
-    expect(r.headers.get('cache-control')).toBe('public, max-age=5');
+    // A closed day whose fair-play audit has not finished: kept 30 s (final, and kept a year, once it has).
+    expect(r.headers.get('cache-control')).toBe('public, max-age=30');
   });
 
   it('counts players still playing and shows the caller their rank and percentile', async () => {
@@ -85,7 +87,20 @@ describe('standings', () => {
       rank: better + 1,
       total: bEntry.total,
       percentile: Math.floor((100 * (mine.body.players - better)) / mine.body.players),
+      holes: bEntry.holes,
     });
+    // While the day is open, per-hole strokes are the caller's own only; everyone shows holes finished.
+    expect(bEntry.holes).toHaveLength(9);
+    expect(bEntry.holes!.reduce((n, s) => n + s, 0)).toBe(bEntry.total);
+    const aEntry = mine.body.entries.find((e) => e.playerId === a.id)!;
+    expect(aEntry.holes).toBeNull();
+    expect(aEntry.holesFinished).toBe(9);
+    const anonymous = await board(client, DAY, '?limit=100');
+    expect(anonymous.body.entries.every((e) => e.holes === null && e.holesFinished === 9)).toBe(true);
+    client.setNow('2026-06-16T00:00:00.000Z');
+    const closed = await board(client, DAY, '?limit=100');
+    expect(closed.body.closed).toBe(true);
+    expect(closed.body.entries.find((e) => e.playerId === a.id)!.holes).toHaveLength(9);
     expect(mine.headers.get('cache-control')).toBe('private, max-age=5');
     expect(mine.body.playing).toBeGreaterThanOrEqual(1);
     const unfinished = await board(client, DAY, '', playingToken);

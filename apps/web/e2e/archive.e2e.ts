@@ -1,4 +1,3 @@
-import { countDraws } from '@golf/engine';
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -54,14 +53,15 @@ test("archive: replays a ranked player's verified round on a closed day", async 
   const total = strokes.reduce((a, b) => a + b, 0);
   const t = Date.parse(`${yesterday}T12:00:00Z`);
   const q = (v: string) => `'${v.replaceAll("'", "''")}'`;
+  const logs = course.holes.map((h) => h.perfect.log);
   const round = (player: string, who: string, at: number) => [
-    `INSERT INTO players (id, name, token_hash, ip_hash, created_at) VALUES (${q(player)}, ${q(who)}, ${q(`hash-${player}`)}, 'e2e', ${at})`,
-    `INSERT INTO attempts (date, player_id, hole, total, strokes, started_at, finished_at, ip_hash) VALUES (${q(yesterday)}, ${q(player)}, 10, ${total}, ${q(JSON.stringify(strokes))}, ${at}, NULL, 'e2e')`,
-    ...course.holes.map(
-      (h) =>
-        `INSERT INTO attempt_holes (date, player_id, hole, log, drawn, strokes, finished_at) VALUES (${q(yesterday)}, ${q(player)}, ${h.hole}, ${q(h.perfect.log)}, ${countDraws(h.perfect.log)}, ${h.perfect.strokes}, ${at + h.hole})`,
-    ),
-    `UPDATE attempts SET finished_at = ${at + 10} WHERE date = ${q(yesterday)} AND player_id = ${q(player)}`,
+    `INSERT INTO players (id, name, ip_hash, created_at) VALUES (${q(player)}, ${q(who)}, 'e2e', ${at})`,
+    `INSERT INTO attempts (date, player_id, started_at, ip_hash) VALUES (${q(yesterday)}, ${q(player)}, ${at}, 'e2e')`,
+    // The finished row as an attempt object writes it (the trigger ranks it).
+    `UPDATE attempts SET finished_at = ${at + 10}, total = ${total}, strokes = ${q(JSON.stringify(strokes))},
+       logs = ${q(JSON.stringify(logs))}, hole_times = ${q(JSON.stringify(logs.map((_, i) => at + i + 1)))},
+       draw_times = ${q(JSON.stringify(logs.map(() => [])))}
+     WHERE date = ${q(yesterday)} AND player_id = ${q(player)}`,
   ];
   const sql = [...round(id, name, t), ...round(twin, 'Twin', t + 1000)].join('; ');
   const api = join(import.meta.dirname, '..', '..', 'api');

@@ -105,3 +105,19 @@ export {
 } from './solve.ts';
 export { type Verdict, type PostMortem, type PostMortemOptions, postMortem } from './post-mortem.ts';
 export { type RunPlan, type CoachMove, type CoachAdvice, type CoachOptions, planRun, coach } from './hint.ts';
+export {
+  type HoleAudit,
+  type RoundAudit,
+  type TellingDecision,
+  type AuditError,
+  type AuditErrorCode,
+  AUDIT_VERSION,
+  AUDIT_ALPHA,
+  AUDIT_FROM_DRAW,
+  AUDIT_SAMPLES,
+  AUDIT_TARGETS,
+  TELLING_MARGIN,
+  auditHole,
+  combineAudit,
+  auditRound,
+} from './audit.ts';

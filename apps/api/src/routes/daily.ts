@@ -2,13 +2,22 @@ import { closesAt, utcDate } from '@golf/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
-import { identifyPlayer, requirePlayer } from '../middleware.ts';
+import { identifyPlayer, requireBearer } from '../middleware.ts';
 import { addressKey } from '../services/address.ts';
 import { draw, finishHole, getAttempt, startAttempt } from '../services/attempt.ts';
-import { courseView } from '../services/course.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { courseView, type CourseView } from '../services/course.ts';
+import { courseDay } from '../services/time.ts';
 import { addressHash } from '../services/players.ts';
 import { replays } from '../services/replays.ts';
-import { standings } from '../services/standings.ts';
+import { advanceAudit, roundAuditView, underReviewView } from '../services/audit.ts';
+import {
+  AUDITING_MAX_AGE,
+  cached,
+  IMMUTABLE_MAX_AGE,
+  OPEN_STANDINGS_MAX_AGE,
+} from '../services/edge-cache.ts';
+import { personalize, standings, type StandingsView } from '../services/standings.ts';
 import { dateParam, dateSchema, holeSchema, logSchema, pageQuery, validate } from './validation.ts';
 
 const holeParam = validate(
@@ -31,13 +40,29 @@ const drawBody = validate(
 );
 const holeBody = validate('json', z.object({ log: logSchema }));
 
-const STANDINGS_MAX_AGE = 5;
+/** A closed course never changes; an open one changes (gains its stocks and perfect lines) when the day closes. */
+function courseMaxAge(course: CourseView, now: Date): number {
+  if (course.closed) return IMMUTABLE_MAX_AGE;
+  const untilClose = Math.floor((closesAt(course.date).getTime() - now.getTime()) / 1000);
+  return Math.max(0, Math.min(60, untilClose));
+}
 
-/** A closed course never changes; an open one changes (gains its stocks) when the day closes. */
-function courseCacheControl(date: string, closed: boolean, now: Date): string {
-  if (closed) return 'public, max-age=3600';
-  const untilClose = Math.floor((closesAt(date).getTime() - now.getTime()) / 1000);
-  return `public, max-age=${Math.max(0, Math.min(60, untilClose))}`;
+/**
+ * A closed day's standings are final once its fair-play audit is done (a flagged round leaves the ranking until
+ * then); the open day's may be a few seconds stale.
+ */
+const standingsMaxAge = (view: StandingsView): number =>
+  !view.closed ? OPEN_STANDINGS_MAX_AGE : view.audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE;
+
+/** The course of a date, through the edge cache. */
+async function cachedCourse(services: ServiceContext, date: string): Promise<CourseView> {
+  return cached(
+    services.cache,
+    services.defer,
+    `course/${date}`,
+    () => courseView(services, date),
+    (course) => courseMaxAge(course, services.now),
+  );
 }
 
 /** `/api/daily`: the course, the attempt protocol, standings and replays. */
@@ -45,50 +70,78 @@ export const dailyRoutes = () =>
   new Hono<AppEnv>()
     .get('/', async (c) => {
       const { services } = c.var;
-      const course = await courseView(services, utcDate(services.now));
-      c.header('Cache-Control', courseCacheControl(course.date, course.closed, services.now));
+      const course = await cachedCourse(services, utcDate(services.now));
+      c.header('Cache-Control', `public, max-age=${courseMaxAge(course, services.now)}`);
       return c.json(course, 200);
     })
     .get('/:date', dateParam, async (c) => {
       const { services } = c.var;
-      const course = await courseView(services, c.req.valid('param').date);
-      c.header('Cache-Control', courseCacheControl(course.date, course.closed, services.now));
+      courseDay(c.req.valid('param').date, services.now);
+      const course = await cachedCourse(services, c.req.valid('param').date);
+      if (course.closed) advanceAudit(services, course.date, null);
+      c.header('Cache-Control', `public, max-age=${courseMaxAge(course, services.now)}`);
       return c.json(course, 200);
     })
-    .post('/:date/attempt', dateParam, requirePlayer, async (c) => {
-      const { services, playerId } = c.var;
+    .post('/:date/attempt', dateParam, requireBearer, async (c) => {
+      const { services, bearer } = c.var;
       const address = await addressHash(services.secret, addressKey(c.req.header('cf-connecting-ip')));
-      return c.json(await startAttempt(services, c.req.valid('param').date, playerId, address), 200);
+      return c.json(await startAttempt(services, c.req.valid('param').date, bearer, address), 200);
     })
-    .get('/:date/attempt', dateParam, requirePlayer, async (c) =>
-      c.json(await getAttempt(c.var.services, c.req.valid('param').date, c.var.playerId), 200),
+    .get('/:date/attempt', dateParam, requireBearer, async (c) =>
+      c.json(await getAttempt(c.var.services, c.req.valid('param').date, c.var.bearer), 200),
     )
-    .post('/:date/attempt/draw', dateParam, drawBody, requirePlayer, async (c) => {
+    .post('/:date/attempt/draw', dateParam, drawBody, requireBearer, async (c) => {
       const { hole, log } = c.req.valid('json');
-      return c.json(await draw(c.var.services, c.req.valid('param').date, c.var.playerId, hole, log), 200);
+      return c.json(await draw(c.var.services, c.req.valid('param').date, c.var.bearer, hole, log), 200);
     })
-    .post('/:date/attempt/holes/:hole', holeParam, holeBody, requirePlayer, async (c) => {
+    .post('/:date/attempt/holes/:hole', holeParam, holeBody, requireBearer, async (c) => {
       const { date, hole } = c.req.valid('param');
-      return c.json(
-        await finishHole(c.var.services, date, c.var.playerId, hole, c.req.valid('json').log),
-        200,
-      );
+      return c.json(await finishHole(c.var.services, date, c.var.bearer, hole, c.req.valid('json').log), 200);
     })
     .get('/:date/standings', dateParam, validate('query', pageQuery), identifyPlayer, async (c) => {
-      const { limit, offset } = c.req.valid('query');
-      const view = await standings(
-        c.var.services,
-        c.req.valid('param').date,
-        limit ?? 50,
-        offset ?? 0,
-        c.var.playerId,
+      const { services, playerId } = c.var;
+      const { date } = c.req.valid('param');
+      const { limit = 50, offset = 0 } = c.req.valid('query');
+      const view = await cached(
+        services.cache,
+        services.defer,
+        `standings/${date}/${limit}/${offset}`,
+        () => standings(services, date, limit, offset),
+        standingsMaxAge,
       );
-      const personal = c.req.header('authorization') !== undefined;
-      c.header('Cache-Control', `${personal ? 'private' : 'public'}, max-age=${STANDINGS_MAX_AGE}`);
+      advanceAudit(services, date, view.audit);
       c.header('Vary', 'Authorization');
-      return c.json(view, 200);
+      if (playerId === null) {
+        c.header('Cache-Control', `public, max-age=${standingsMaxAge(view)}`);
+        return c.json(view, 200);
+      }
+      c.header('Cache-Control', `private, max-age=${OPEN_STANDINGS_MAX_AGE}`);
+      return c.json(await personalize(services, view, playerId), 200);
     })
     .get('/:date/replays/:playerId', replayParam, identifyPlayer, async (c) => {
       const { date, playerId } = c.req.valid('param');
       return c.json(await replays(c.var.services, date, playerId, c.var.playerId), 200);
+    })
+    .get('/:date/audits/:playerId', replayParam, async (c) => {
+      const { services } = c.var;
+      const { date, playerId } = c.req.valid('param');
+      const audit = await roundAuditView(services, date, playerId);
+      advanceAudit(services, date, audit.day);
+      c.header(
+        'Cache-Control',
+        `public, max-age=${audit.status === 'done' ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`,
+      );
+      return c.json(audit, 200);
+    })
+    .get('/:date/review', dateParam, validate('query', pageQuery), async (c) => {
+      const { services } = c.var;
+      const { date } = c.req.valid('param');
+      const { limit = 50, offset = 0 } = c.req.valid('query');
+      const view = await underReviewView(services, date, limit, offset);
+      advanceAudit(services, date, view.audit);
+      c.header(
+        'Cache-Control',
+        `public, max-age=${view.audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`,
+      );
+      return c.json(view, 200);
     });

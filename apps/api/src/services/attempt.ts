@@ -1,218 +1,125 @@
-import { COURSE_HOLES, countDraws, logThroughDraw, makeCard, replay, scoreOf } from '@golf/engine';
+import { COURSE_HOLES, countDraws, makeCard } from '@golf/engine';
+import type { AttemptHoleView, AttemptView, DrawView, HoleResultView, Outcome } from '../attempt/book.ts';
+import type { AttemptRecordView, AttemptRpc, Caller } from '../attempt/session.ts';
 import { ApiError } from '../errors.ts';
-import type { AttemptRecord } from '../storage/storage.ts';
+import type { AttemptRow } from '../storage/ledger.ts';
 import type { ServiceContext } from './context.ts';
-import { ensureCourse, RULES, type Course } from './course.ts';
+import { ensureCourse, RULES_NAME, type Course } from './course.ts';
+import { playerOf, type Bearer } from './players.ts';
 import { courseDay, requireOpen } from './time.ts';
 
-export interface AttemptHoleView {
-  readonly hole: number;
-  /** The recorded log: up to the last draw while the hole is played, the verified final log once finished. */
-  readonly log: string;
-  /** The stock cards drawn so far, in draw order. */
-  readonly drawn: string[];
-  readonly strokes: number | null;
-}
+export type { AttemptHoleView, AttemptView, DrawView, HoleResultView };
 
-export interface AttemptView {
-  readonly date: string;
-  /** The hole being played, null once the attempt is finished. */
-  readonly hole: number | null;
-  readonly finished: boolean;
-  /** The strokes of the finished holes so far, null before the first hole is finished. */
-  readonly total: number | null;
-  readonly holes: AttemptHoleView[];
-}
+const valueOf = <T>(outcome: Outcome<T>): T => {
+  if (outcome.ok) return outcome.value;
+  const { code, message, at } = outcome.error;
+  throw new ApiError(code, message, at === undefined ? {} : { at });
+};
 
-export interface DrawView {
-  readonly hole: number;
-  readonly card: string;
-  readonly stockLeft: number;
-}
-
-export interface HoleResultView {
-  readonly hole: number;
-  readonly strokes: number;
-  /** The total after this hole. */
-  readonly total: number;
-  readonly finished: boolean;
-}
-
-/** How many times a write that lost a race is re-evaluated against the new state. */
-const MAX_TRIES = 3;
-
-function attemptView(course: Course, attempt: AttemptRecord): AttemptView {
-  const finished = attempt.finishedAt !== null;
-  const done = attempt.holes.filter((h) => h.strokes !== null);
-  return {
-    date: attempt.date,
-    hole: finished ? null : attempt.hole,
-    finished,
-    total: done.length === 0 ? null : attempt.total,
-    holes: attempt.holes.map((h) => ({
-      hole: h.hole,
-      log: h.log,
-      drawn: course.holes[h.hole - 1]!.deal.stock.slice(0, h.drawn).map(makeCard),
-      strokes: h.strokes,
-    })),
-  };
-}
-
-async function loadAttempt(ctx: ServiceContext, date: string, playerId: string): Promise<AttemptRecord> {
-  const attempt = await ctx.storage.attempt(date, playerId);
-  if (!attempt)
-    throw new ApiError(
-      'ERR_NO_ATTEMPT',
-      `no attempt on ${date}; start it with POST /api/daily/${date}/attempt`,
-    );
-  return attempt;
+/**
+ * Calls the caller's attempt object. The token's embedded id addresses the object, which checks the token
+ * against the ledger. A token without a usable id (older tokens were all random) is looked up here instead.
+ */
+async function withAttempt<T>(
+  ctx: ServiceContext,
+  date: string,
+  bearer: Bearer,
+  call: (attempt: AttemptRpc, caller: Caller) => Promise<Outcome<T>>,
+): Promise<T> {
+  if (bearer.claimedId !== null) {
+    const caller = { playerId: bearer.claimedId, tokenHash: bearer.tokenHash };
+    const outcome = await call(ctx.attempts(date, caller.playerId), caller);
+    if (outcome.ok || outcome.error.code !== 'ERR_UNAUTHORIZED') return valueOf(outcome);
+  }
+  const owner = await ctx.ledger.playerIdByTokenHash(bearer.tokenHash);
+  if (owner === null || owner === bearer.claimedId) throw new ApiError('ERR_UNAUTHORIZED', 'unknown token');
+  const caller = { playerId: owner, tokenHash: bearer.tokenHash };
+  return valueOf(await call(ctx.attempts(date, owner), caller));
 }
 
 /** Starts today's attempt, or resumes it (one per player per day, never restarted). */
 export async function startAttempt(
   ctx: ServiceContext,
   date: string,
-  playerId: string,
-  addressHash: string,
+  bearer: Bearer,
+  ipHash: string,
 ): Promise<AttemptView> {
   requireOpen(date, ctx.now);
   const course = await ensureCourse(ctx, date);
-  await ctx.storage.startAttempt(date, playerId, ctx.now.getTime(), addressHash);
-  return attemptView(course, await loadAttempt(ctx, date, playerId));
-}
-
-/** The player's attempt on any day that has one. */
-export async function getAttempt(ctx: ServiceContext, date: string, playerId: string): Promise<AttemptView> {
-  courseDay(date, ctx.now);
-  const attempt = await loadAttempt(ctx, date, playerId);
-  return attemptView(await ensureCourse(ctx, date), attempt);
-}
-
-function requirePlayable(attempt: AttemptRecord, hole: number): void {
-  if (attempt.finishedAt !== null) throw new ApiError('ERR_ALREADY_FINISHED', 'the attempt is finished');
-  if (hole < attempt.hole) throw new ApiError('ERR_ALREADY_FINISHED', `hole ${hole} is finished`);
-  if (hole > attempt.hole)
-    throw new ApiError('ERR_HOLE_ORDER', `hole ${attempt.hole} is being played, not hole ${hole}`);
-}
-
-function replayOrThrow(course: Course, hole: number, log: string) {
-  const pos = replay(course.holes[hole - 1]!.deal, RULES, log);
-  if (!pos.ok) throw new ApiError('ERR_ILLEGAL_MOVE', pos.error.message, { at: pos.error.at });
-  return pos.value;
+  const input = {
+    date,
+    rules: RULES_NAME,
+    decks: course.holes.map((h) => h.deck),
+    ipHash,
+    now: ctx.now.getTime(),
+  };
+  return withAttempt(ctx, date, bearer, (attempt, caller) => attempt.start(caller, input));
 }
 
 /**
- * One draw. `log` is the hole's whole log ending in exactly one new `d`; it must extend the log recorded at the
- * previous draw and replay legally. The answer is the next stock card. Sending a log that was already recorded
- * (a retry) answers the same card again.
- *
- * The common case costs one write: a log that replays legally is recorded by a compare-and-set that itself
- * demands everything else (current unfinished hole, exactly one draw more than recorded, the recorded log as a
- * prefix). Anything else is then explained from the stored state, checked in the documented order, so an error
- * never depends on a card the player has not drawn.
+ * The player's attempt on any day that has one. A finished attempt of a closed day comes from the ledger (closed
+ * days never need the objects); anything else from its object.
  */
+export async function getAttempt(ctx: ServiceContext, date: string, bearer: Bearer): Promise<AttemptView> {
+  if (courseDay(date, ctx.now) === 'closed') {
+    const row = await ctx.ledger.attempt(date, await playerOf(ctx, bearer));
+    if (row?.finished) return viewOfFinished(await ensureCourse(ctx, date), row);
+  }
+  return withAttempt(ctx, date, bearer, (attempt, caller) => attempt.view(caller));
+}
+
+function viewOfFinished(course: Course, row: AttemptRow): AttemptView {
+  const finished = row.finished!;
+  const holes: AttemptHoleView[] = course.holes.map((h, i) => ({
+    hole: i + 1,
+    log: finished.logs[i]!,
+    drawn: h.deal.stock.slice(0, countDraws(finished.logs[i]!)).map(makeCard),
+    strokes: finished.strokes[i]!,
+  }));
+  return { date: row.date, hole: null, finished: true, total: finished.total, holes };
+}
+
+/** One draw (book.ts `draw` says what is checked, in which order). */
 export async function draw(
   ctx: ServiceContext,
   date: string,
-  playerId: string,
+  bearer: Bearer,
   hole: number,
   log: string,
 ): Promise<DrawView> {
   requireOpen(date, ctx.now);
-  const course = await ensureCourse(ctx, date);
-  const stock = course.holes[hole - 1]!.deal.stock;
-  const answer = (k: number): DrawView => ({
-    hole,
-    card: makeCard(stock[k - 1]!),
-    stockLeft: stock.length - k,
-  });
-  const k = countDraws(log);
-  const record = (drawn: number) =>
-    ctx.storage.recordDraw({ date, playerId, hole, drawn, log, now: ctx.now.getTime() });
-  if (replay(course.holes[hole - 1]!.deal, RULES, log).ok && (await record(k - 1))) return answer(k);
-  for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-    const state = await loadAttempt(ctx, date, playerId);
-    const recorded = state.holes[hole - 1]!;
-    // A retry of an earlier draw: the same log as recorded then is answered with the same card.
-    if (recorded.strokes === null && k <= recorded.drawn && logThroughDraw(recorded.log, k) === log)
-      return answer(k);
-    requirePlayable(state, hole);
-    if (!log.startsWith(recorded.log)) {
-      throw new ApiError(
-        'ERR_HISTORY_REWRITTEN',
-        `the log must extend the one recorded at your last draw: "${recorded.log}"`,
-      );
-    }
-    if (k > recorded.drawn + 1) {
-      throw new ApiError(
-        'ERR_NOT_DRAWN',
-        'draw one card per request: the log holds a draw that was never requested',
-      );
-    }
-    replayOrThrow(course, hole, log);
-    if (await record(recorded.drawn)) return answer(k);
-    // Another request changed the hole first: look again.
-  }
-  throw new ApiError('ERR_CONFLICT', 'the hole changed while drawing; fetch the attempt and retry');
+  const now = ctx.now.getTime();
+  return withAttempt(ctx, date, bearer, (attempt, caller) => attempt.draw(caller, hole, log, now));
 }
 
-/**
- * Finishes the current hole. The log must extend the recorded draw log, hold no draw that was not requested,
- * replay legally in full and leave the hole over. The same log sent again for a finished hole answers the same
- * result; any other log for it is refused. Like a draw, the common case is one compare-and-set write.
- */
+/** Finishes the hole being played (book.ts `finish`). */
 export async function finishHole(
   ctx: ServiceContext,
   date: string,
-  playerId: string,
+  bearer: Bearer,
   hole: number,
   log: string,
 ): Promise<HoleResultView> {
   requireOpen(date, ctx.now);
-  const course = await ensureCourse(ctx, date);
-  const deal = course.holes[hole - 1]!.deal;
-  const k = countDraws(log);
-  const result = (strokes: number, total: number): HoleResultView => ({
-    hole,
-    strokes,
-    total,
-    finished: hole === COURSE_HOLES,
-  });
-  const record = (drawn: number, strokes: number) =>
-    ctx.storage.finishHole({ date, playerId, hole, drawn, log, strokes, now: ctx.now.getTime() });
-  const quick = replay(deal, RULES, log);
-  if (quick.ok) {
-    const score = scoreOf(quick.value);
-    const total = score.over ? await record(k, score.strokes) : null;
-    if (total !== null) return result(score.strokes, total);
+  const now = ctx.now.getTime();
+  return withAttempt(ctx, date, bearer, (attempt, caller) => attempt.finishHole(caller, hole, log, now));
+}
+
+/** The finished holes of a player's attempt: from the ledger once finished, else from its object. */
+export async function attemptRecord(
+  ctx: ServiceContext,
+  date: string,
+  playerId: string,
+): Promise<AttemptRecordView | null> {
+  const row = await ctx.ledger.attempt(date, playerId);
+  if (row === null) return null;
+  if (row.finished) {
+    const f = row.finished;
+    return {
+      finished: true,
+      total: f.total,
+      holes: f.logs.slice(0, COURSE_HOLES).map((log, i) => ({ hole: i + 1, log, strokes: f.strokes[i]! })),
+    };
   }
-  for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-    const state = await loadAttempt(ctx, date, playerId);
-    const recorded = state.holes[hole - 1]!;
-    if (recorded.strokes !== null && recorded.log === log) {
-      return result(
-        recorded.strokes,
-        state.holes.slice(0, hole).reduce((sum, h) => sum + (h.strokes ?? 0), 0),
-      );
-    }
-    requirePlayable(state, hole);
-    if (!log.startsWith(recorded.log)) {
-      throw new ApiError(
-        'ERR_HISTORY_REWRITTEN',
-        `the log must extend the one recorded at your last draw: "${recorded.log}"`,
-      );
-    }
-    if (k > recorded.drawn) {
-      throw new ApiError('ERR_NOT_DRAWN', `the log draws more cards than the ${recorded.drawn} you drew`);
-    }
-    const score = scoreOf(replayOrThrow(course, hole, log));
-    if (!score.over)
-      throw new ApiError(
-        'ERR_HOLE_NOT_OVER',
-        `hole ${hole} is not over: a card can still be played or drawn`,
-      );
-    const total = await record(recorded.drawn, score.strokes);
-    if (total !== null) return result(score.strokes, total);
-  }
-  throw new ApiError('ERR_CONFLICT', 'the hole changed while finishing; fetch the attempt and retry');
+  return ctx.attempts(date, playerId).record();
 }

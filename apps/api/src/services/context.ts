@@ -1,14 +1,23 @@
-import type { Storage } from '../storage/storage.ts';
+import type { AttemptRpc } from '../attempt/session.ts';
+import type { Ledger } from '../storage/ledger.ts';
+import type { Auditor } from './auditor.ts';
 import type { Course, PerfectPlay } from './course.ts';
+import type { EdgeCache } from './edge-cache.ts';
 
-/** What every service gets: plain values, no HTTP. */
+/** What every service gets: plain values and ports, no HTTP. */
 export interface ServiceContext {
-  readonly storage: Storage;
+  readonly ledger: Ledger;
+  /** The attempt of a player on a date (its Durable Object in the Worker). */
+  readonly attempts: (date: string, playerId: string) => AttemptRpc;
   readonly secret: string;
   readonly now: Date;
   readonly perfect: PerfectPlay;
-  /** Courses already read from storage (they never change), per app instance. */
+  /** The fair-play audit (the engine's). */
+  readonly auditor: Auditor;
+  /** Courses already read from storage whose perfect play is complete (they never change), per instance. */
   readonly courses: Map<string, Course>;
-  /** Token hash to player id, per app instance. */
-  readonly tokens: Map<string, string>;
+  /** Public answers kept at the edge. */
+  readonly cache: EdgeCache;
+  /** Runs work after the response (the Worker's `waitUntil`). */
+  readonly defer: (work: Promise<unknown>) => void;
 }

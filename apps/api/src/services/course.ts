@@ -1,3 +1,4 @@
+import { closesAt, opensAt } from '@golf/contract';
 import {
   courseDecks,
   dealFromDeck,
@@ -8,16 +9,16 @@ import {
   solve,
   type Deal,
   type Deck,
+  type PresetName,
   type Rules,
 } from '@golf/engine';
-import type { CourseRecord } from '../storage/storage.ts';
+import type { CourseRecord } from '../storage/ledger.ts';
 import type { ServiceContext } from './context.ts';
 import { hmacSha256 } from './crypto.ts';
-import { closesAt, opensAt } from '@golf/contract';
 import { courseDay } from './time.ts';
 
-export const RULES_NAME = 'classic';
-export const RULES: Rules = PRESETS.classic;
+export const RULES_NAME: PresetName = 'classic';
+export const RULES: Rules = PRESETS[RULES_NAME];
 export const SEED_PREFIX = 'golf-daily/v1/';
 
 export interface PerfectResult {
@@ -27,7 +28,7 @@ export interface PerfectResult {
   readonly exact: boolean;
 }
 
-/** The one place the solver is called: perfect play (full knowledge of the stock) for one hole. */
+/** The one place the solver is called for a course: perfect play (full knowledge of the stock) for one hole. */
 export type PerfectPlay = (deal: Deal, rules: Rules) => PerfectResult;
 
 export const solvePerfect: PerfectPlay = (deal, rules) => {
@@ -40,7 +41,8 @@ export interface CourseHole {
   readonly hole: number;
   readonly deck: Deck;
   readonly deal: Deal;
-  readonly perfect: PerfectResult;
+  /** Null until computed: the deals are stored first, perfect play follows off the request path. */
+  readonly perfect: PerfectResult | null;
 }
 
 export interface Course {
@@ -53,13 +55,8 @@ export interface Course {
 export const courseSeed = (secret: string, date: string): Promise<Uint8Array> =>
   hmacSha256(secret, SEED_PREFIX + date);
 
-/** Builds a course from scratch: seed, nine decks, deals and perfect play. Pure apart from the clock. */
-export async function buildCourse(
-  secret: string,
-  date: string,
-  perfect: PerfectPlay,
-  now: Date,
-): Promise<CourseRecord> {
+/** A course's deals from its seed (no solver: perfect play is computed later, by {@link completePerfect}). */
+export async function buildCourse(secret: string, date: string, now: Date): Promise<CourseRecord> {
   const decks = courseDecks(await courseSeed(secret, date));
   if (!decks.ok) throw new Error(decks.error.message);
   return {
@@ -67,11 +64,7 @@ export async function buildCourse(
     generatorVersion: GENERATOR_VERSION,
     rules: RULES_NAME,
     createdAt: now.getTime(),
-    holes: decks.value.map((deck, i) => ({
-      hole: i + 1,
-      deck,
-      perfect: perfect(dealFromDeck(deck, RULES), RULES),
-    })),
+    holes: decks.value.map((deck, i) => ({ hole: i + 1, deck, perfect: null })),
   };
 }
 
@@ -86,22 +79,58 @@ const fromRecord = (record: CourseRecord): Course => ({
   })),
 });
 
+const isComplete = (course: Course): boolean => course.holes.every((h) => h.perfect !== null);
+
+/** Dates whose perfect play this instance is already computing after a response. */
+const completing = new Set<string>();
+
 /**
- * The stored course of a date, created first if missing. Concurrent first requests may both build it; the
- * storage keeps the first write, and every caller answers with what is stored.
+ * The stored course of a date, its deals created first if missing (never the solver: perfect play follows after
+ * the response). Concurrent first requests may both build the deals; the ledger keeps the first write, and every
+ * caller answers with what is stored.
  */
-export async function ensureCourse(ctx: ServiceContext, date: string): Promise<Course> {
+export async function ensureCourse(
+  ctx: ServiceContext,
+  date: string,
+  options: { readonly completeLater?: boolean } = {},
+): Promise<Course> {
   const cached = ctx.courses.get(date);
   if (cached) return cached;
-  let record = await ctx.storage.course(date);
+  let record = await ctx.ledger.course(date);
   if (!record) {
-    await ctx.storage.insertCourse(await buildCourse(ctx.secret, date, ctx.perfect, ctx.now));
-    record = await ctx.storage.course(date);
+    await ctx.ledger.insertCourse(await buildCourse(ctx.secret, date, ctx.now));
+    record = await ctx.ledger.course(date);
     if (!record) throw new Error(`course ${date} was not stored`);
   }
   const course = fromRecord(record);
-  ctx.courses.set(date, course);
+  if (isComplete(course)) ctx.courses.set(date, course);
+  else if (options.completeLater !== false && !completing.has(date)) {
+    completing.add(date);
+    ctx.defer(completePerfect(ctx, date).finally(() => completing.delete(date)));
+  }
   return course;
+}
+
+/**
+ * Computes and stores the perfect play of every hole of a stored course that lacks it (the scheduled handler,
+ * after a response that stored new deals, or a closed day's first view). Answers the completed course.
+ */
+export async function completePerfect(ctx: ServiceContext, date: string): Promise<Course> {
+  const record = await ctx.ledger.course(date);
+  if (!record) throw new Error(`no course ${date} to complete`);
+  const course = fromRecord(record);
+  const holes: CourseHole[] = [];
+  for (const h of course.holes) {
+    if (h.perfect !== null) holes.push(h);
+    else {
+      const perfect = ctx.perfect(h.deal, RULES);
+      await ctx.ledger.setPerfect(date, h.hole, perfect);
+      holes.push({ ...h, perfect });
+    }
+  }
+  const complete = { ...course, holes };
+  ctx.courses.set(date, complete);
+  return complete;
 }
 
 export interface HoleView {
@@ -115,7 +144,7 @@ export interface HoleView {
 
 export interface CourseView {
   readonly date: string;
-  readonly rules: typeof RULES_NAME;
+  readonly rules: PresetName;
   readonly par: number;
   readonly opensAt: string;
   readonly closesAt: string;
@@ -126,7 +155,9 @@ export interface CourseView {
 /** The public course. The stocks and perfect lines are included only once the day is closed. */
 export async function courseView(ctx: ServiceContext, date: string): Promise<CourseView> {
   const closed = courseDay(date, ctx.now) === 'closed';
-  const course = await ensureCourse(ctx, date);
+  let course = await ensureCourse(ctx, date);
+  // A closed day shows its perfect lines: computed now if they are still missing.
+  if (closed && !isComplete(course)) course = await completePerfect(ctx, date);
   return {
     date,
     rules: RULES_NAME,
@@ -140,7 +171,10 @@ export async function courseView(ctx: ServiceContext, date: string): Promise<Cou
       waste: h.deal.waste === null ? '-' : makeCard(h.deal.waste),
       stockSize: h.deal.stock.length,
       ...(closed
-        ? { stock: h.deal.stock.map(makeCard), perfect: { strokes: h.perfect.strokes, log: h.perfect.log } }
+        ? {
+            stock: h.deal.stock.map(makeCard),
+            perfect: { strokes: h.perfect!.strokes, log: h.perfect!.log },
+          }
         : {}),
     })),
   };

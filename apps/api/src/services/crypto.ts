@@ -26,8 +26,3 @@ export function base64url(bytes: Uint8Array): string {
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
-
-/** A bearer token: 32 random bytes, base64url (43 characters). */
-export const randomToken = (): string => base64url(crypto.getRandomValues(new Uint8Array(32)));
-
-export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,4 +1,5 @@
 import { ApiError } from '../errors.ts';
+import { attemptRecord } from './attempt.ts';
 import type { ServiceContext } from './context.ts';
 import { courseDay } from './time.ts';
 
@@ -31,20 +32,17 @@ export async function replays(
     if (viewerId !== playerId)
       throw new ApiError('ERR_FORBIDDEN', 'replays of other players are public once the day closes');
   }
-  const [player, attempt] = await Promise.all([
-    ctx.storage.playerById(playerId),
-    ctx.storage.attempt(date, playerId),
+  const [player, record] = await Promise.all([
+    ctx.ledger.playerById(playerId),
+    attemptRecord(ctx, date, playerId),
   ]);
-  if (!player || !attempt) throw new ApiError('ERR_NOT_FOUND', `no attempt by player ${playerId} on ${date}`);
-  const holes = attempt.holes.flatMap((h) =>
-    h.strokes === null ? [] : [{ hole: h.hole, log: h.log, strokes: h.strokes }],
-  );
+  if (!player || !record) throw new ApiError('ERR_NOT_FOUND', `no attempt by player ${playerId} on ${date}`);
   return {
     date,
     playerId,
     name: player.name,
-    finished: attempt.finishedAt !== null,
-    total: holes.length === 0 ? null : attempt.total,
-    holes,
+    finished: record.finished,
+    total: record.total,
+    holes: record.holes.map((h) => ({ hole: h.hole, log: h.log, strokes: h.strokes })),
   };
 }

@@ -1,11 +1,35 @@
+import { addDays, FIRST_DATE, utcDate } from '@golf/contract';
+import { auditDay, type AuditProgress } from './audit.ts';
 import type { ServiceContext } from './context.ts';
-import { ensureCourse } from './course.ts';
-import { addDays, utcDate } from '@golf/contract';
+import { completePerfect, ensureCourse } from './course.ts';
 
-/** The cron's job: make sure today's and tomorrow's courses exist, so no player waits for the solver. */
+/**
+ * The cron's job: today's and tomorrow's courses exist with their perfect play, so no player's request ever
+ * waits for the solver.
+ */
 export async function createCourseAhead(ctx: ServiceContext): Promise<string[]> {
   const today = utcDate(ctx.now);
   const dates = [today, addDays(today, 1)];
-  for (const date of dates) await ensureCourse(ctx, date);
+  for (const date of dates) {
+    await ensureCourse(ctx, date, { completeLater: false });
+    await completePerfect(ctx, date);
+  }
   return dates;
+}
+
+/** Slices of a closed day's audit one cron run does at most (each about nine holes). */
+export const SCHEDULED_AUDIT_SLICES = 200;
+
+/**
+ * Everything the cron does (the scheduled handler and the local `/api/dev/scheduled` both run this): tomorrow's
+ * course ahead of time, then the audit of the day that closed last (requests about that day carry it on if one
+ * run does not finish it).
+ */
+export async function scheduledJob(
+  ctx: ServiceContext,
+): Promise<{ courses: string[]; audit: AuditProgress | null }> {
+  const courses = await createCourseAhead(ctx);
+  const yesterday = addDays(utcDate(ctx.now), -1);
+  const audit = yesterday < FIRST_DATE ? null : await auditDay(ctx, yesterday, SCHEDULED_AUDIT_SLICES);
+  return { courses, audit };
 }

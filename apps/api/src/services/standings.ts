@@ -1,3 +1,4 @@
+import { progressOf, type AuditProgress } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { courseDay } from './time.ts';
 
@@ -6,52 +7,52 @@ export interface StandingEntry {
   readonly playerId: string;
   readonly name: string;
   readonly total: number;
-  readonly holes: readonly number[];
+  /** Holes this player has finished (every ranked entry has finished all nine). */
+  readonly holesFinished: number;
+  /**
+   * Strokes per hole. While the day is open only the caller's own entry carries them (null for everyone else):
+   * which holes cleared would tell a later player where to look.
+   */
+  readonly holes: readonly number[] | null;
   readonly finishedAt: string;
 }
 
 export interface StandingsView {
   readonly date: string;
-  /** Players who finished. */
+  readonly closed: boolean;
+  /** Ranked finishers. */
   readonly players: number;
   /** Players who started and have not finished. */
   readonly playing: number;
+  /** Finished rounds the fair-play audit put under review: they keep their score, out of the ranking. */
+  readonly underReview: number;
+  /** A closed day's fair-play audit (null while the day is open, or before it started). */
+  readonly audit: AuditProgress | null;
   readonly entries: StandingEntry[];
   readonly distribution: { readonly total: number; readonly count: number }[];
-  /** The caller's place, when a token is given and its player finished. */
-  readonly me: { readonly rank: number; readonly total: number; readonly percentile: number } | null;
+  /** The caller's place, when a token is given and its player finished (and is ranked). */
+  readonly me: {
+    readonly rank: number;
+    readonly total: number;
+    readonly percentile: number;
+    readonly holes: readonly number[];
+  } | null;
 }
 
 /**
- * Standings: total ascending, equal totals share a rank (1, 2, 2, 4), ties in finish order. A rank is one more
- * than the number of finishers with a lower total; `percentile` is the share of finishers whose total is the
- * same or worse, in whole percent (the leader has 100).
+ * The public standings: total ascending, equal totals share a rank (1, 2, 2, 4), ties in finish order. A rank is
+ * one more than the number of ranked finishers with a lower total. Nobody's per-hole strokes while the day is
+ * open ({@link personalize} adds the caller's own). The same for every caller, so it is kept at the edge.
  */
 export async function standings(
   ctx: ServiceContext,
   date: string,
   limit: number,
   offset: number,
-  viewerId: string | null,
 ): Promise<StandingsView> {
-  courseDay(date, ctx.now);
-  const counts = await ctx.storage.dayCounts(date);
+  const closed = courseDay(date, ctx.now) === 'closed';
+  const { counts, audit, before, rows } = await ctx.ledger.standingsPage(date, offset, limit);
   const players = counts.distribution.reduce((sum, d) => sum + d.count, 0);
-  // The distribution says which total the page starts in and how many finishers come before it, so a deep
-  // page seeks by total and skips only within one total, and the first rank needs no count.
-  let before = 0;
-  let fromTotal = Number.MAX_SAFE_INTEGER;
-  for (const d of counts.distribution) {
-    if (offset < before + d.count) {
-      fromTotal = d.total;
-      break;
-    }
-    before += d.count;
-  }
-  const rows =
-    fromTotal === Number.MAX_SAFE_INTEGER
-      ? []
-      : await ctx.storage.standingsPage(date, fromTotal, offset - before, limit);
   const entries: StandingEntry[] = [];
   let previous: StandingEntry | undefined;
   for (const [i, e] of rows.entries()) {
@@ -61,31 +62,47 @@ export async function standings(
       playerId: e.playerId,
       name: e.name,
       total: e.total,
-      holes: e.strokes,
+      holesFinished: e.strokes.length,
+      holes: closed ? e.strokes : null,
       finishedAt: new Date(e.finishedAt).toISOString(),
     };
     entries.push(previous);
   }
-  let me: StandingsView['me'] = null;
-  if (viewerId !== null) {
-    const attempt = await ctx.storage.attempt(date, viewerId);
-    if (attempt && attempt.finishedAt !== null) {
-      const better = counts.distribution
-        .filter((d) => d.total < attempt.total)
-        .reduce((sum, d) => sum + d.count, 0);
-      me = {
-        rank: better + 1,
-        total: attempt.total,
-        percentile: Math.floor((100 * (players - better)) / players),
-      };
-    }
-  }
   return {
     date,
+    closed,
     players,
-    playing: Math.max(0, counts.started - players),
+    playing: Math.max(0, counts.started - players - counts.review),
+    underReview: counts.review,
+    audit: progressOf(audit),
     entries,
     distribution: counts.distribution.map((d) => ({ total: d.total, count: d.count })),
-    me,
+    me: null,
+  };
+}
+
+/**
+ * The standings as the caller sees them: their own place (`me`: rank, total, percentile, strokes) and their own
+ * per-hole strokes in their entry. `percentile` is the share of ranked finishers whose total is the same or worse,
+ * in whole percent (the leader has 100).
+ */
+export async function personalize(
+  ctx: ServiceContext,
+  view: StandingsView,
+  viewerId: string,
+): Promise<StandingsView> {
+  const mine = await ctx.ledger.attempt(view.date, viewerId);
+  if (!mine?.finished || mine.review) return view;
+  const { total, strokes } = mine.finished;
+  const better = view.distribution.filter((d) => d.total < total).reduce((sum, d) => sum + d.count, 0);
+  return {
+    ...view,
+    entries: view.entries.map((e) => (e.playerId === viewerId ? { ...e, holes: strokes } : e)),
+    me: {
+      rank: better + 1,
+      total,
+      percentile: view.players === 0 ? 100 : Math.floor((100 * (view.players - better)) / view.players),
+      holes: strokes,
+    },
   };
 }

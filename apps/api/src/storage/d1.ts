@@ -1,78 +1,109 @@
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { makeCard, parseCard, type Card } from '@golf/engine';
+import { counters } from '../counters.ts';
 import type {
-  AttemptHoleRecord,
-  AttemptRecord,
+  AttemptRow,
+  AuditClaim,
+  AuditRecord,
+  AuditVerdictRecord,
+  DayAuditRecord,
+  ReviewRecord,
   CourseHoleRecord,
   CourseRecord,
-  PlayerRecord,
   DayCountsRecord,
-  DrawWrite,
-  HoleWrite,
-  StandingRecord,
-  Storage,
-} from './storage.ts';
+  FinishedRow,
+  Ledger,
+  PerfectRecord,
+  PlayerRecord,
+  StandingsPageRecord,
+  StartedRow,
+} from './ledger.ts';
 
-/** Prepared SQL and row mapping only: the rules are in the services, the guarantees in the WHERE clauses. */
-export class D1Storage implements Storage {
+/**
+ * Statements sent to D1 by this isolate, for the local bench (`GET /api/_bench/counters` with SERVER_TIMING=1).
+ * A batch counts each of its statements.
+ */
+export const d1Statements = { reads: 0, writes: 0 };
+
+/** Prepared SQL and row mapping only: the rules are in the services and the attempt objects. */
+export class D1Ledger implements Ledger {
   readonly #db: D1Database;
 
   constructor(db: D1Database) {
     this.#db = db;
   }
 
+  #read(sql: string, ...values: unknown[]): D1PreparedStatement {
+    counters.d1Reads++;
+    return this.#db.prepare(sql).bind(...values);
+  }
+
+  #write(sql: string, ...values: unknown[]): D1PreparedStatement {
+    counters.d1Writes++;
+    return this.#db.prepare(sql).bind(...values);
+  }
+
   async createPlayer(p: PlayerRecord & { tokenHash: string; ipHash: string }): Promise<void> {
-    await this.#db
-      .prepare('INSERT INTO players (id, name, token_hash, ip_hash, created_at) VALUES (?, ?, ?, ?, ?)')
-      .bind(p.id, p.name, p.tokenHash, p.ipHash, p.createdAt)
-      .run();
+    // One transaction: a player never exists without its first token.
+    await this.#db.batch([
+      this.#write(
+        'INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, ?, ?, ?)',
+        p.id,
+        p.name,
+        p.ipHash,
+        p.createdAt,
+      ),
+      this.#write(
+        'INSERT INTO tokens (token_hash, player_id, created_at) VALUES (?, ?, ?)',
+        p.tokenHash,
+        p.id,
+        p.createdAt,
+      ),
+    ]);
   }
 
   async playerById(id: string): Promise<PlayerRecord | null> {
-    const row = await this.#db
-      .prepare('SELECT id, name, created_at FROM players WHERE id = ?')
-      .bind(id)
-      .first<PlayerRow>();
+    const row = await this.#read(
+      'SELECT id, name, created_at FROM players WHERE id = ?',
+      id,
+    ).first<PlayerRow>();
     return row && toPlayer(row);
   }
 
-  async playerByTokenHash(tokenHash: string): Promise<PlayerRecord | null> {
-    const row = await this.#db
-      .prepare('SELECT id, name, created_at FROM players WHERE token_hash = ?')
-      .bind(tokenHash)
-      .first<PlayerRow>();
-    return row && toPlayer(row);
+  async playerIdByTokenHash(tokenHash: string): Promise<string | null> {
+    const row = await this.#read('SELECT player_id FROM tokens WHERE token_hash = ?', tokenHash).first<{
+      player_id: string;
+    }>();
+    return row?.player_id ?? null;
   }
 
   async renamePlayer(id: string, name: string): Promise<void> {
-    await this.#db.prepare('UPDATE players SET name = ? WHERE id = ?').bind(name, id).run();
+    await this.#write('UPDATE players SET name = ? WHERE id = ?', name, id).run();
   }
 
   async takeToken(key: string, now: number, capacity: number, refillMs: number): Promise<boolean> {
     // One statement: refill by elapsed time, then take a token only if one is there.
-    const result = await this.#db
-      .prepare(
-        `INSERT INTO rate_limits (key, tokens, updated_at) VALUES (?1, ?2 - 1, ?3)
-         ON CONFLICT (key) DO UPDATE
-           SET tokens = min(?2, tokens + max(0, ?3 - updated_at) * 1.0 / ?4) - 1, updated_at = max(updated_at, ?3)
-           WHERE min(?2, tokens + max(0, ?3 - updated_at) * 1.0 / ?4) >= 1
-         RETURNING key`,
-      )
-      .bind(key, capacity, now, refillMs)
-      .run();
+    const result = await this.#write(
+      `INSERT INTO rate_limits (key, tokens, updated_at) VALUES (?1, ?2 - 1, ?3)
+       ON CONFLICT (key) DO UPDATE
+         SET tokens = min(?2, tokens + max(0, ?3 - updated_at) * 1.0 / ?4) - 1, updated_at = max(updated_at, ?3)
+         WHERE min(?2, tokens + max(0, ?3 - updated_at) * 1.0 / ?4) >= 1
+       RETURNING key`,
+      key,
+      capacity,
+      now,
+      refillMs,
+    ).run();
     return result.results.length === 1;
   }
 
   async course(date: string): Promise<CourseRecord | null> {
     const [courses, holes] = await this.#db.batch([
-      this.#db
-        .prepare('SELECT date, generator_version, rules, created_at FROM courses WHERE date = ?')
-        .bind(date),
-      this.#db
-        .prepare(
-          'SELECT hole, deck, perfect_strokes, perfect_log, perfect_exact FROM course_holes WHERE date = ? ORDER BY hole',
-        )
-        .bind(date),
+      this.#read('SELECT date, generator_version, rules, created_at FROM courses WHERE date = ?', date),
+      this.#read(
+        'SELECT hole, deck, perfect_strokes, perfect_log, perfect_exact FROM course_holes WHERE date = ? ORDER BY hole',
+        date,
+      ),
     ]);
     const row = (courses?.results as CourseRow[] | undefined)?.[0];
     if (!row) return null;
@@ -88,150 +119,322 @@ export class D1Storage implements Storage {
   async insertCourse(course: CourseRecord): Promise<void> {
     // One transaction: a reader that sees the course row sees all nine holes.
     await this.#db.batch([
-      this.#db
-        .prepare(
-          'INSERT OR IGNORE INTO courses (date, generator_version, rules, created_at) VALUES (?, ?, ?, ?)',
-        )
-        .bind(course.date, course.generatorVersion, course.rules, course.createdAt),
+      this.#write(
+        'INSERT OR IGNORE INTO courses (date, generator_version, rules, created_at) VALUES (?, ?, ?, ?)',
+        course.date,
+        course.generatorVersion,
+        course.rules,
+        course.createdAt,
+      ),
       ...course.holes.map((h) =>
-        this.#db
-          .prepare(
-            `INSERT OR IGNORE INTO course_holes (date, hole, deck, perfect_strokes, perfect_log, perfect_exact)
-             VALUES (?, ?, ?, ?, ?, ?)`,
-          )
-          .bind(
-            course.date,
-            h.hole,
-            h.deck.map(makeCard).join(' '),
-            h.perfect.strokes,
-            h.perfect.log,
-            h.perfect.exact ? 1 : 0,
-          ),
+        this.#write(
+          `INSERT OR IGNORE INTO course_holes (date, hole, deck, perfect_strokes, perfect_log, perfect_exact)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+          course.date,
+          h.hole,
+          h.deck.map(makeCard).join(' '),
+          h.perfect?.strokes ?? null,
+          h.perfect?.log ?? null,
+          h.perfect === null ? null : h.perfect.exact ? 1 : 0,
+        ),
       ),
     ]);
   }
 
-  async startAttempt(date: string, playerId: string, now: number, ipHash: string): Promise<void> {
-    await this.#db.batch([
-      this.#db
-        .prepare('INSERT OR IGNORE INTO attempts (date, player_id, started_at, ip_hash) VALUES (?, ?, ?, ?)')
-        .bind(date, playerId, now, ipHash),
-      this.#db
-        .prepare(
-          `INSERT OR IGNORE INTO attempt_holes (date, player_id, hole)
-           VALUES (?1, ?2, 1), (?1, ?2, 2), (?1, ?2, 3), (?1, ?2, 4), (?1, ?2, 5), (?1, ?2, 6), (?1, ?2, 7), (?1, ?2, 8), (?1, ?2, 9)`,
-        )
-        .bind(date, playerId),
-    ]);
+  async setPerfect(date: string, hole: number, perfect: PerfectRecord): Promise<void> {
+    await this.#write(
+      `UPDATE course_holes SET perfect_strokes = ?, perfect_log = ?, perfect_exact = ?
+       WHERE date = ? AND hole = ? AND perfect_log IS NULL`,
+      perfect.strokes,
+      perfect.log,
+      perfect.exact ? 1 : 0,
+      date,
+      hole,
+    ).run();
   }
 
-  async attempt(date: string, playerId: string): Promise<AttemptRecord | null> {
-    const [attempts, holes] = await this.#db.batch([
-      this.#db
-        .prepare('SELECT hole, total, started_at, finished_at FROM attempts WHERE date = ? AND player_id = ?')
-        .bind(date, playerId),
-      this.#db
-        .prepare(
-          `SELECT hole, log, drawn, draw_times, strokes, finished_at FROM attempt_holes
-           WHERE date = ? AND player_id = ? ORDER BY hole`,
-        )
-        .bind(date, playerId),
-    ]);
-    const row = (attempts?.results as AttemptRow[] | undefined)?.[0];
-    if (!row) return null;
-    return {
+  async attemptStarted(row: StartedRow): Promise<void> {
+    await this.#write(
+      'INSERT OR IGNORE INTO attempts (date, player_id, started_at, ip_hash) VALUES (?, ?, ?, ?)',
+      row.date,
+      row.playerId,
+      row.startedAt,
+      row.ipHash,
+    ).run();
+  }
+
+  async attemptFinished(row: FinishedRow): Promise<void> {
+    // The started row is always written first (the attempt object syncs in order); a repeat changes nothing, and
+    // the trigger ranks the round once.
+    await this.#write(
+      `UPDATE attempts SET finished_at = ?, total = ?, strokes = ?, logs = ?, hole_times = ?, draw_times = ?
+       WHERE date = ? AND player_id = ? AND finished_at IS NULL`,
+      row.finishedAt,
+      row.total,
+      JSON.stringify(row.strokes),
+      JSON.stringify(row.logs),
+      JSON.stringify(row.holeTimes),
+      JSON.stringify(row.drawTimes),
+      row.date,
+      row.playerId,
+    ).run();
+  }
+
+  async attempt(date: string, playerId: string): Promise<AttemptRow | null> {
+    const row = await this.#read(
+      `SELECT date, player_id, started_at, ip_hash, finished_at, total, strokes, logs, hole_times, draw_times, review
+       FROM attempts WHERE date = ? AND player_id = ?`,
       date,
       playerId,
-      hole: row.hole,
-      total: row.total,
-      startedAt: row.started_at,
-      finishedAt: row.finished_at,
-      holes: ((holes?.results ?? []) as AttemptHoleRow[]).map(toAttemptHole),
-    };
-  }
-
-  async recordDraw(d: DrawWrite): Promise<boolean> {
-    const result = await this.#db
-      .prepare(
-        `UPDATE attempt_holes SET log = ?1, drawn = drawn + 1, draw_times = json_insert(draw_times, '$[#]', ?2)
-         WHERE date = ?3 AND player_id = ?4 AND hole = ?5 AND drawn = ?6 AND strokes IS NULL
-           AND substr(?1, 1, length(log)) = log
-           AND hole = (SELECT hole FROM attempts WHERE date = ?3 AND player_id = ?4)
-         RETURNING hole`,
-      )
-      .bind(d.log, d.now, d.date, d.playerId, d.hole, d.drawn)
-      .run();
-    return result.results.length === 1;
-  }
-
-  async finishHole(f: HoleWrite): Promise<number | null> {
-    // One transaction. The attempt moves on only from this hole, so a concurrent second finish changes nothing.
-    const [holeResult, attemptResult] = await this.#db.batch([
-      this.#db
-        .prepare(
-          `UPDATE attempt_holes SET log = ?1, strokes = ?2, finished_at = ?3
-           WHERE date = ?4 AND player_id = ?5 AND hole = ?6 AND drawn = ?7 AND strokes IS NULL
-             AND substr(?1, 1, length(log)) = log
-             AND hole = (SELECT hole FROM attempts WHERE date = ?4 AND player_id = ?5)
-           RETURNING hole`,
-        )
-        .bind(f.log, f.strokes, f.now, f.date, f.playerId, f.hole, f.drawn),
-      this.#db
-        .prepare(
-          `UPDATE attempts
-           SET hole = hole + 1, total = total + ?1, strokes = json_insert(strokes, '$[#]', ?1),
-               finished_at = CASE WHEN hole = 9 THEN ?2 ELSE NULL END
-           WHERE date = ?3 AND player_id = ?4 AND hole = ?5
-             AND EXISTS (SELECT 1 FROM attempt_holes
-                         WHERE date = ?3 AND player_id = ?4 AND hole = ?5 AND finished_at = ?2 AND log = ?6)
-           RETURNING total`,
-        )
-        .bind(f.strokes, f.now, f.date, f.playerId, f.hole, f.log),
-    ]);
-    // Changes are read from RETURNING rows: D1's change counts include the rows the triggers write.
-    const applied = holeResult?.results.length === 1;
-    const total = (attemptResult?.results as { total: number }[] | undefined)?.[0]?.total;
-    if (applied !== (total !== undefined)) throw new Error('attempt and hole rows disagree');
-    return total ?? null;
+    ).first<AttemptDbRow>();
+    return row && toAttempt(row);
   }
 
   async dayCounts(date: string): Promise<DayCountsRecord> {
     const [totals, stats] = await this.#db.batch([
-      this.#db.prepare('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total').bind(date),
-      this.#db.prepare('SELECT started FROM day_stats WHERE date = ?').bind(date),
+      this.#read('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total', date),
+      this.#read('SELECT started, review FROM day_stats WHERE date = ?', date),
     ]);
+    return toCounts(totals?.results, stats?.results);
+  }
+
+  async standingsPage(date: string, offset: number, limit: number): Promise<StandingsPageRecord> {
+    // One round trip. The page's first total, and how many ranked finishers come before it, come from the small
+    // per-day distribution; the page then seeks to that total in the standings index and skips only within it.
+    const [totals, stats, audit, page] = await this.#db.batch([
+      this.#read('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total', date),
+      this.#read('SELECT started, review FROM day_stats WHERE date = ?', date),
+      this.#read(
+        'SELECT rounds, audited, flagged, started_at, finished_at FROM day_audits WHERE date = ?',
+        date,
+      ),
+      this.#read(
+        `WITH cum AS (
+           SELECT total, count, SUM(count) OVER (ORDER BY total) - count AS before FROM day_totals WHERE date = ?1
+         ),
+         start AS (SELECT total, before FROM cum WHERE ?2 < before + count ORDER BY total LIMIT 1)
+         SELECT a.player_id, p.name, a.total, a.strokes, a.finished_at, (SELECT before FROM start) AS before
+         FROM attempts a JOIN players p ON p.id = a.player_id
+         WHERE a.date = ?1 AND a.finished_at IS NOT NULL AND a.review = 0 AND a.total >= coalesce((SELECT total FROM start), 1000000000)
+         ORDER BY a.total, a.finished_at, a.player_id
+         LIMIT ?3 OFFSET coalesce(?2 - (SELECT before FROM start), 0)`,
+        date,
+        offset,
+        limit,
+      ),
+    ]);
+    const rows = (page?.results ?? []) as (StandingRow & { before: number })[];
     return {
-      distribution: ((totals?.results ?? []) as { total: number; count: number }[]).map((r) => ({
+      counts: toCounts(totals?.results, stats?.results),
+      audit: ((audit?.results ?? []) as DayAuditRow[]).map(toDayAudit)[0] ?? null,
+      before: rows[0]?.before ?? 0,
+      rows: rows.map((r) => ({
+        playerId: r.player_id,
+        name: r.name,
         total: r.total,
-        count: r.count,
+        strokes: JSON.parse(r.strokes) as number[],
+        finishedAt: r.finished_at,
       })),
-      started: ((stats?.results ?? []) as { started: number }[])[0]?.started ?? 0,
     };
   }
 
-  async standingsPage(
-    date: string,
-    fromTotal: number,
-    skip: number,
-    limit: number,
-  ): Promise<StandingRecord[]> {
-    const page = await this.#db
-      .prepare(
-        `SELECT a.player_id, p.name, a.total, a.strokes, a.finished_at
-         FROM attempts a JOIN players p ON p.id = a.player_id
-         WHERE a.date = ? AND a.finished_at IS NOT NULL AND a.total >= ?
-         ORDER BY a.total, a.finished_at, a.player_id LIMIT ? OFFSET ?`,
-      )
-      .bind(date, fromTotal, limit, skip)
-      .all<StandingRow>();
-    return page.results.map((r) => ({
+  async dayAudit(date: string): Promise<DayAuditRecord | null> {
+    const row = await this.#read(
+      'SELECT rounds, audited, flagged, started_at, finished_at FROM day_audits WHERE date = ?',
+      date,
+    ).first<DayAuditRow>();
+    return row && toDayAudit(row);
+  }
+
+  async startDayAudit(date: string, now: number): Promise<DayAuditRecord> {
+    // Both idempotent: a second start (or two at once) queues nothing twice.
+    await this.#db.batch([
+      this.#write(
+        `INSERT OR IGNORE INTO audits (date, player_id, total, finished_at)
+         SELECT date, player_id, total, finished_at FROM attempts WHERE date = ? AND finished_at IS NOT NULL`,
+        date,
+      ),
+      this.#write(
+        `INSERT OR IGNORE INTO day_audits (date, rounds, started_at, finished_at)
+         SELECT ?1, count(*), ?2, CASE WHEN count(*) = 0 THEN ?2 END FROM audits WHERE date = ?1`,
+        date,
+        now,
+      ),
+    ]);
+    const audit = await this.dayAudit(date);
+    if (!audit) throw new Error(`the audit of ${date} did not start`);
+    return audit;
+  }
+
+  async claimAuditRounds(date: string, now: number, leaseMs: number, limit: number): Promise<AuditClaim[]> {
+    const claimed = await this.#write(
+      `UPDATE audits SET lease_until = ?2 + ?3
+       WHERE (date, player_id) IN (
+         SELECT date, player_id FROM audits
+         WHERE date = ?1 AND status = 'pending' AND (lease_until IS NULL OR lease_until < ?2)
+         ORDER BY total, finished_at, player_id LIMIT ?4
+       )
+       RETURNING player_id, holes, total, finished_at`,
+      date,
+      now,
+      leaseMs,
+      limit,
+    ).run();
+    const rows = (
+      claimed.results as { player_id: string; holes: string; total: number; finished_at: number }[]
+    )
+      .slice()
+      .sort((a, b) => a.total - b.total || a.finished_at - b.finished_at);
+    if (rows.length === 0) return [];
+    const logs = await this.#db.batch(
+      rows.map((r) =>
+        this.#read('SELECT logs FROM attempts WHERE date = ? AND player_id = ?', date, r.player_id),
+      ),
+    );
+    return rows.map((r, i) => ({
+      playerId: r.player_id,
+      holes: r.holes,
+      logs: JSON.parse(((logs[i]?.results ?? []) as { logs: string }[])[0]?.logs ?? '[]') as string[],
+    }));
+  }
+
+  async saveAuditHoles(date: string, playerId: string, holes: string): Promise<void> {
+    await this.#write(
+      `UPDATE audits SET holes = ?, lease_until = NULL WHERE date = ? AND player_id = ? AND status = 'pending'`,
+      holes,
+      date,
+      playerId,
+    ).run();
+  }
+
+  async finishAudit(date: string, playerId: string, verdict: AuditVerdictRecord, now: number): Promise<void> {
+    // One transaction, and every statement conditional on the round still pending: a verdict counts once.
+    const pending = `EXISTS (SELECT 1 FROM audits WHERE date = ?1 AND player_id = ?2 AND status = 'pending')`;
+    const flag = verdict.flagged ? 1 : 0;
+    await this.#db.batch([
+      this.#write(
+        `UPDATE day_audits SET audited = audited + 1, flagged = flagged + ?3 WHERE date = ?1 AND ${pending}`,
+        date,
+        playerId,
+        flag,
+      ),
+      this.#write(
+        `UPDATE attempts SET review = 1 WHERE ?3 = 1 AND date = ?1 AND player_id = ?2 AND ${pending}`,
+        date,
+        playerId,
+        flag,
+      ),
+      this.#write(
+        `UPDATE audits SET status = 'done', lease_until = NULL, holes = ?3, flagged = ?4, p_value = ?5,
+           telling = ?6, decisions = ?7, audited_at = ?8
+         WHERE date = ?1 AND player_id = ?2 AND status = 'pending'`,
+        date,
+        playerId,
+        verdict.holes,
+        flag,
+        verdict.pValue,
+        verdict.telling,
+        verdict.decisions,
+        now,
+      ),
+      this.#write(
+        `UPDATE day_audits SET finished_at = ?2
+         WHERE date = ?1 AND finished_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM audits WHERE date = ?1 AND status = 'pending')`,
+        date,
+        now,
+      ),
+    ]);
+  }
+
+  async roundAudit(date: string, playerId: string): Promise<AuditRecord | null> {
+    const row = await this.#read(
+      `SELECT player_id, status, holes, flagged, p_value, telling, decisions FROM audits
+       WHERE date = ? AND player_id = ?`,
+      date,
+      playerId,
+    ).first<AuditRow>();
+    if (!row) return null;
+    return {
+      playerId: row.player_id,
+      status: row.status,
+      holes: row.holes,
+      verdict:
+        row.status === 'done'
+          ? {
+              flagged: row.flagged === 1,
+              pValue: row.p_value ?? 1,
+              telling: row.telling ?? 0,
+              decisions: row.decisions ?? 0,
+            }
+          : null,
+    };
+  }
+
+  async underReview(date: string, limit: number, offset: number): Promise<ReviewRecord[]> {
+    const rows = await this.#read(
+      `SELECT a.player_id, p.name, a.total, a.p_value, a.telling, a.decisions
+       FROM audits a JOIN players p ON p.id = a.player_id
+       WHERE a.date = ? AND a.flagged = 1
+       ORDER BY a.p_value, a.player_id LIMIT ? OFFSET ?`,
+      date,
+      limit,
+      offset,
+    ).all<{
+      player_id: string;
+      name: string;
+      total: number;
+      p_value: number;
+      telling: number;
+      decisions: number;
+    }>();
+    return rows.results.map((r) => ({
       playerId: r.player_id,
       name: r.name,
       total: r.total,
-      strokes: JSON.parse(r.strokes) as number[],
-      finishedAt: r.finished_at,
+      pValue: r.p_value,
+      telling: r.telling,
+      decisions: r.decisions,
     }));
   }
+}
+
+interface DayAuditRow {
+  rounds: number;
+  audited: number;
+  flagged: number;
+  started_at: number;
+  finished_at: number | null;
+}
+
+interface AuditRow {
+  player_id: string;
+  status: 'pending' | 'done';
+  holes: string;
+  flagged: number | null;
+  p_value: number | null;
+  telling: number | null;
+  decisions: number | null;
+}
+
+const toDayAudit = (row: DayAuditRow): DayAuditRecord => ({
+  rounds: row.rounds,
+  audited: row.audited,
+  flagged: row.flagged,
+  startedAt: row.started_at,
+  finishedAt: row.finished_at,
+});
+
+function toCounts(totals: unknown[] | undefined, stats: unknown[] | undefined): DayCountsRecord {
+  const s = ((stats ?? []) as { started: number; review: number }[])[0];
+  return {
+    distribution: ((totals ?? []) as { total: number; count: number }[]).map((r) => ({
+      total: r.total,
+      count: r.count,
+    })),
+    started: s?.started ?? 0,
+    review: s?.review ?? 0,
+  };
 }
 
 interface PlayerRow {
@@ -248,23 +451,22 @@ interface CourseRow {
 interface CourseHoleRow {
   hole: number;
   deck: string;
-  perfect_strokes: number;
-  perfect_log: string;
-  perfect_exact: number;
+  perfect_strokes: number | null;
+  perfect_log: string | null;
+  perfect_exact: number | null;
 }
-interface AttemptRow {
-  hole: number;
-  total: number;
+interface AttemptDbRow {
+  date: string;
+  player_id: string;
   started_at: number;
+  ip_hash: string;
   finished_at: number | null;
-}
-interface AttemptHoleRow {
-  hole: number;
-  log: string;
-  drawn: number;
-  draw_times: string;
-  strokes: number | null;
-  finished_at: number | null;
+  total: number | null;
+  strokes: string | null;
+  logs: string | null;
+  hole_times: string | null;
+  draw_times: string | null;
+  review: number;
 }
 interface StandingRow {
   player_id: string;
@@ -286,18 +488,31 @@ function toCourseHole(row: CourseHoleRow): CourseHoleRecord {
     if (!card.ok) throw new Error(`stored deck holds ${text}`);
     return card.value;
   });
-  return {
-    hole: row.hole,
-    deck,
-    perfect: { strokes: row.perfect_strokes, log: row.perfect_log, exact: row.perfect_exact === 1 },
-  };
+  const perfect =
+    row.perfect_log === null || row.perfect_strokes === null
+      ? null
+      : { strokes: row.perfect_strokes, log: row.perfect_log, exact: row.perfect_exact === 1 };
+  return { hole: row.hole, deck, perfect };
 }
 
-const toAttemptHole = (row: AttemptHoleRow): AttemptHoleRecord => ({
-  hole: row.hole,
-  log: row.log,
-  drawn: row.drawn,
-  drawTimes: JSON.parse(row.draw_times) as number[],
-  strokes: row.strokes,
-  finishedAt: row.finished_at,
-});
+function toAttempt(row: AttemptDbRow): AttemptRow {
+  const finished =
+    row.finished_at === null
+      ? null
+      : {
+          finishedAt: row.finished_at,
+          total: row.total ?? 0,
+          strokes: JSON.parse(row.strokes ?? '[]') as number[],
+          logs: JSON.parse(row.logs ?? '[]') as string[],
+          holeTimes: JSON.parse(row.hole_times ?? '[]') as number[],
+          drawTimes: JSON.parse(row.draw_times ?? '[]') as number[][],
+        };
+  return {
+    date: row.date,
+    playerId: row.player_id,
+    startedAt: row.started_at,
+    ipHash: row.ip_hash,
+    finished,
+    review: row.review === 1,
+  };
+}

@@ -1,0 +1,146 @@
+import type { Ledger } from '../storage/ledger.ts';
+import {
+  attemptView,
+  draw,
+  finish,
+  pendingRows,
+  start,
+  type AttemptFailure,
+  type AttemptState,
+  type AttemptStore,
+  type AttemptView,
+  type DrawView,
+  type HoleResultView,
+  type Outcome,
+  type StartInput,
+} from './book.ts';
+
+/** Who is calling: the player a bearer token claims to be, and the token's hash, checked before anything else. */
+export interface Caller {
+  readonly playerId: string;
+  readonly tokenHash: string;
+}
+
+/** The finished holes of an attempt, for replays (no deck, nothing undrawn). */
+export interface AttemptRecordView {
+  readonly finished: boolean;
+  readonly total: number | null;
+  readonly holes: readonly { readonly hole: number; readonly log: string; readonly strokes: number }[];
+}
+
+/**
+ * What one attempt answers: the Durable Object's RPC methods (src/attempt/object.ts) and the in-memory build's
+ * (src/testing.ts) are both this. Every answer is an {@link Outcome}; refusals are values, never thrown, so they
+ * cross the RPC boundary with their codes.
+ */
+export interface AttemptRpc {
+  start(caller: Caller, input: Omit<StartInput, 'playerId'>): Promise<Outcome<AttemptView>>;
+  view(caller: Caller): Promise<Outcome<AttemptView>>;
+  draw(caller: Caller, hole: number, log: string, now: number): Promise<Outcome<DrawView>>;
+  finishHole(caller: Caller, hole: number, log: string, now: number): Promise<Outcome<HoleResultView>>;
+  /** The finished holes, for replays; null when the attempt was never started. */
+  record(): Promise<AttemptRecordView | null>;
+  /** Forgets every token verified so far: the next request checks its token against the ledger again. */
+  forgetTokens(): Promise<void>;
+}
+
+const unauthorized: { ok: false; error: AttemptFailure } = {
+  ok: false,
+  error: { code: 'ERR_UNAUTHORIZED', message: 'unknown token' },
+};
+
+/**
+ * One attempt: the pure rules of book.ts on a store, the caller's token checked against the ledger (then
+ * remembered until {@link forgetTokens}), and the ledger rows written after the writes they follow. A ledger
+ * write that fails is retried by `retryLater` (the object's alarm); the attempt's own record is already safe.
+ */
+export class AttemptSession implements AttemptRpc {
+  readonly #store: AttemptStore;
+  readonly #ledger: Ledger;
+  readonly #retryLater: () => void;
+  readonly #verified = new Set<string>();
+  /** Bumped by forgetTokens, so a check that was in flight then cannot remember its token afterwards. */
+  #epoch = 0;
+
+  constructor(store: AttemptStore, ledger: Ledger, retryLater: () => void) {
+    this.#store = store;
+    this.#ledger = ledger;
+    this.#retryLater = retryLater;
+  }
+
+  async #authorized(caller: Caller): Promise<boolean> {
+    const state = this.#store.read();
+    if (state !== null && state.playerId !== caller.playerId) return false;
+    if (this.#verified.has(caller.tokenHash)) return true;
+    const epoch = this.#epoch;
+    const owner = await this.#ledger.playerIdByTokenHash(caller.tokenHash);
+    if (owner !== caller.playerId) return false;
+    if (epoch === this.#epoch) this.#verified.add(caller.tokenHash);
+    return true;
+  }
+
+  async start(caller: Caller, input: Omit<StartInput, 'playerId'>): Promise<Outcome<AttemptView>> {
+    if (!(await this.#authorized(caller))) return unauthorized;
+    const state = start(this.#store, { ...input, playerId: caller.playerId });
+    await this.sync();
+    return { ok: true, value: attemptView(state) };
+  }
+
+  async view(caller: Caller): Promise<Outcome<AttemptView>> {
+    if (!(await this.#authorized(caller))) return unauthorized;
+    const state = this.#store.read();
+    if (state === null)
+      return { ok: false, error: { code: 'ERR_NO_ATTEMPT', message: 'no attempt on this day' } };
+    return { ok: true, value: attemptView(state) };
+  }
+
+  async draw(caller: Caller, hole: number, log: string, now: number): Promise<Outcome<DrawView>> {
+    if (!(await this.#authorized(caller))) return unauthorized;
+    return draw(this.#store, hole, log, now);
+  }
+
+  async finishHole(caller: Caller, hole: number, log: string, now: number): Promise<Outcome<HoleResultView>> {
+    if (!(await this.#authorized(caller))) return unauthorized;
+    const result = finish(this.#store, hole, log, now);
+    if (result.ok && result.value.finished) await this.sync();
+    return result;
+  }
+
+  async record(): Promise<AttemptRecordView | null> {
+    const state: AttemptState | null = this.#store.read();
+    if (state === null) return null;
+    const done = state.holes.filter((h) => h.strokes !== null);
+    return {
+      finished: done.length === state.holes.length,
+      total: done.length === 0 ? null : done.reduce((sum, h) => sum + h.strokes!, 0),
+      holes: done.map((h) => ({ hole: h.hole, log: h.log, strokes: h.strokes! })),
+    };
+  }
+
+  async forgetTokens(): Promise<void> {
+    this.#verified.clear();
+    this.#epoch++;
+  }
+
+  /** Writes the ledger rows still owed (started, then finished). True when nothing is owed any more. */
+  async sync(): Promise<boolean> {
+    const state = this.#store.read();
+    if (state === null) return true;
+    const { started, finished } = pendingRows(state);
+    try {
+      if (started) {
+        await this.#ledger.attemptStarted(started);
+        this.#store.markSynced('started');
+      }
+      if (finished) {
+        await this.#ledger.attemptFinished(finished);
+        this.#store.markSynced('finished');
+      }
+      return true;
+    } catch (error) {
+      console.error('ledger write failed; retrying later', error);
+      this.#retryLater();
+      return false;
+    }
+  }
+}

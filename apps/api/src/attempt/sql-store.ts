@@ -1,0 +1,148 @@
+import type { SqlStorage } from '@cloudflare/workers-types';
+import { makeCard, parseCard, type Card, type PresetName } from '@golf/engine';
+import type { AttemptState, AttemptStore, HoleState } from './book.ts';
+
+/**
+ * An {@link AttemptStore} on a Durable Object's SQLite storage. Every call is synchronous and each write one
+ * transaction; the object runs one request at a time, so no write can interleave with a check.
+ */
+export class SqlAttemptStore implements AttemptStore {
+  readonly #sql: SqlStorage;
+  readonly #transaction: <T>(closure: () => T) => T;
+  /** The stored state, read once per object lifetime and kept in step with every write. */
+  #cached: AttemptState | null | undefined;
+
+  constructor(sql: SqlStorage, transaction: <T>(closure: () => T) => T) {
+    this.#sql = sql;
+    this.#transaction = transaction;
+    sql.exec(`CREATE TABLE IF NOT EXISTS attempt (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      date TEXT NOT NULL, player_id TEXT NOT NULL, rules TEXT NOT NULL,
+      started_at INTEGER NOT NULL, ip_hash TEXT NOT NULL,
+      hole INTEGER NOT NULL,
+      synced_started INTEGER NOT NULL DEFAULT 0, synced_finished INTEGER NOT NULL DEFAULT 0
+    )`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS holes (
+      hole INTEGER PRIMARY KEY, deck TEXT NOT NULL, log TEXT NOT NULL, drawn INTEGER NOT NULL,
+      draw_times TEXT NOT NULL, strokes INTEGER, finished_at INTEGER
+    )`);
+  }
+
+  read(): AttemptState | null {
+    if (this.#cached === undefined) this.#cached = this.#load();
+    return this.#cached;
+  }
+
+  create(state: AttemptState): void {
+    this.#transaction(() => {
+      this.#sql.exec(
+        `INSERT OR IGNORE INTO attempt (id, date, player_id, rules, started_at, ip_hash, hole) VALUES (1, ?, ?, ?, ?, ?, ?)`,
+        state.date,
+        state.playerId,
+        state.rules,
+        state.startedAt,
+        state.ipHash,
+        state.hole,
+      );
+      for (const h of state.holes)
+        this.#sql.exec(
+          `INSERT OR IGNORE INTO holes (hole, deck, log, drawn, draw_times) VALUES (?, ?, ?, ?, ?)`,
+          h.hole,
+          h.deck.map(makeCard).join(' '),
+          h.log,
+          h.drawn,
+          JSON.stringify(h.drawTimes),
+        );
+    });
+    this.#cached = this.#load();
+  }
+
+  recordDraw(hole: number, log: string, now: number): void {
+    this.#sql.exec(
+      `UPDATE holes SET log = ?, drawn = drawn + 1, draw_times = json_insert(draw_times, '$[#]', ?) WHERE hole = ?`,
+      log,
+      now,
+      hole,
+    );
+    this.#change(hole, (h) => ({ ...h, log, drawn: h.drawn + 1, drawTimes: [...h.drawTimes, now] }));
+  }
+
+  recordFinish(hole: number, log: string, strokes: number, now: number): void {
+    this.#transaction(() => {
+      this.#sql.exec(
+        `UPDATE holes SET log = ?, strokes = ?, finished_at = ? WHERE hole = ?`,
+        log,
+        strokes,
+        now,
+        hole,
+      );
+      this.#sql.exec(`UPDATE attempt SET hole = hole + 1 WHERE id = 1`);
+    });
+    this.#change(hole, (h) => ({ ...h, log, strokes, finishedAt: now }));
+    const state = this.read()!;
+    this.#cached = { ...state, hole: state.hole + 1 };
+  }
+
+  markSynced(row: 'started' | 'finished'): void {
+    this.#sql.exec(
+      row === 'started' ? `UPDATE attempt SET synced_started = 1` : `UPDATE attempt SET synced_finished = 1`,
+    );
+    const state = this.read()!;
+    this.#cached = { ...state, synced: { ...state.synced, [row]: true } };
+  }
+
+  #change(hole: number, change: (h: HoleState) => HoleState): void {
+    const state = this.read()!;
+    this.#cached = { ...state, holes: state.holes.map((h) => (h.hole === hole ? change(h) : h)) };
+  }
+
+  #load(): AttemptState | null {
+    const a = this.#sql.exec<AttemptRow>('SELECT * FROM attempt WHERE id = 1').toArray()[0];
+    if (!a) return null;
+    const holes = this.#sql.exec<HoleRow>('SELECT * FROM holes ORDER BY hole').toArray();
+    return {
+      date: a.date,
+      playerId: a.player_id,
+      rules: a.rules as PresetName,
+      startedAt: a.started_at,
+      ipHash: a.ip_hash,
+      hole: a.hole,
+      synced: { started: a.synced_started === 1, finished: a.synced_finished === 1 },
+      holes: holes.map((h) => ({
+        hole: h.hole,
+        deck: h.deck.split(' ').map(cardOf),
+        log: h.log,
+        drawn: h.drawn,
+        drawTimes: JSON.parse(h.draw_times) as number[],
+        strokes: h.strokes,
+        finishedAt: h.finished_at,
+      })),
+    };
+  }
+}
+
+type AttemptRow = {
+  date: string;
+  player_id: string;
+  rules: string;
+  started_at: number;
+  ip_hash: string;
+  hole: number;
+  synced_started: number;
+  synced_finished: number;
+};
+type HoleRow = {
+  hole: number;
+  deck: string;
+  log: string;
+  drawn: number;
+  draw_times: string;
+  strokes: number | null;
+  finished_at: number | null;
+};
+
+function cardOf(text: string): Card {
+  const card = parseCard(text);
+  if (!card.ok) throw new Error(`stored deck holds ${text}`);
+  return card.value;
+}

@@ -1,0 +1,34 @@
+import { auditHole, combineAudit, type Deal, type HoleAudit, type Rules } from '@golf/engine';
+
+/** One round's verdict, as the API stores and shows it. */
+export interface AuditVerdict {
+  readonly flagged: boolean;
+  readonly pValue: number;
+  readonly telling: number;
+  readonly decisions: number;
+}
+
+/**
+ * The audit the API runs: the engine's, decision for decision the same as `pnpm -s golf audit`. A port so tests
+ * can substitute a cheaper one where the audit itself is not what they test.
+ */
+export interface Auditor {
+  /** One hole's audit as plain data (stored between slices). */
+  hole(deal: Deal, rules: Rules, log: string): unknown;
+  verdict(holes: readonly unknown[]): AuditVerdict;
+}
+
+export const engineAuditor: Auditor = {
+  hole(deal, rules, log) {
+    const audit = auditHole(deal, rules, log);
+    // Logs come from the ledger, verified when they were played: a failure here is a bug.
+    if (!audit.ok) throw new Error(`audit failed: ${audit.error.message}`);
+    return audit.value;
+  },
+  verdict(holes) {
+    const round = combineAudit(holes as HoleAudit[]);
+    if (!round.ok) throw new Error(`audit failed: ${round.error.message}`);
+    const { flagged, pValue, telling, decisions } = round.value;
+    return { flagged, pValue, telling, decisions };
+  },
+};

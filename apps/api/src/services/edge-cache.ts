@@ -1,0 +1,61 @@
+/**
+ * Answers kept at the edge: Cloudflare's Workers cache (the data center's own, `caches.default`) in the Worker,
+ * nothing in tests. Only public answers are kept (no token, nothing personal), under a key made from the route.
+ * A closed day's course and final standings never change, so they are kept for a year; the open day's standings
+ * for {@link OPEN_STANDINGS_MAX_AGE} seconds (docs/scale.md).
+ */
+export interface EdgeCache {
+  get<T>(key: string): Promise<T | undefined>;
+  put(key: string, value: unknown, maxAgeSeconds: number): Promise<void>;
+}
+
+export const OPEN_STANDINGS_MAX_AGE = 5;
+/** A closed day's answers while its fair-play audit runs (a flagged round leaves the ranking). */
+export const AUDITING_MAX_AGE = 30;
+export const IMMUTABLE_MAX_AGE = 31_536_000;
+
+/** A cache that keeps nothing (tests, and anywhere without the Workers cache). */
+export const noCache: EdgeCache = {
+  get: async () => undefined,
+  put: async () => undefined,
+};
+
+/** Keys live under a private origin, so a cached answer can never be fetched from outside as a page. */
+const keyUrl = (key: string): string => `https://edge-cache.golf-daily.invalid/${key}`;
+
+/** The Workers cache of the data center that serves the request. */
+export function workersCache(): EdgeCache {
+  const store = (globalThis as { caches?: { default?: Cache } }).caches?.default;
+  if (!store) return noCache;
+  return {
+    async get<T>(key: string): Promise<T | undefined> {
+      const hit = await store.match(keyUrl(key));
+      return hit ? ((await hit.json()) as T) : undefined;
+    },
+    async put(key: string, value: unknown, maxAgeSeconds: number): Promise<void> {
+      if (maxAgeSeconds <= 0) return;
+      const body = JSON.stringify(value);
+      const headers = {
+        'content-type': 'application/json',
+        'cache-control': `public, max-age=${maxAgeSeconds}`,
+      };
+      await store.put(keyUrl(key), new Response(body, { headers }));
+    },
+  };
+}
+
+/** The cached value of `key`, or `compute()`'s, kept for `maxAge(value)` seconds (after the response). */
+export async function cached<T>(
+  cache: EdgeCache,
+  defer: (work: Promise<unknown>) => void,
+  key: string,
+  compute: () => Promise<T>,
+  maxAge: (value: T) => number,
+): Promise<T> {
+  const hit = await cache.get<T>(key);
+  if (hit !== undefined) return hit;
+  const value = await compute();
+  const seconds = maxAge(value);
+  if (seconds > 0) defer(cache.put(key, value, seconds));
+  return value;
+}

@@ -1,0 +1,260 @@
+import type {
+  AttemptRow,
+  AuditClaim,
+  AuditRecord,
+  AuditVerdictRecord,
+  DayAuditRecord,
+  ReviewRecord,
+  CourseRecord,
+  DayCountsRecord,
+  FinishedRow,
+  Ledger,
+  PerfectRecord,
+  PlayerRecord,
+  StandingsPageRecord,
+  StartedRow,
+} from './ledger.ts';
+
+interface MemoryAudit {
+  playerId: string;
+  total: number;
+  finishedAt: number;
+  status: 'pending' | 'done';
+  leaseUntil: number | null;
+  holes: string;
+  verdict: Omit<AuditVerdictRecord, 'holes'> | null;
+}
+
+interface MemoryAttempt {
+  started: StartedRow;
+  finished: FinishedRow | null;
+  review: boolean;
+}
+
+/**
+ * The ledger's contract in memory, for tests that run the real app outside workerd (the web's unit tests,
+ * through src/testing.ts). It keeps D1's guarantees: first writes win, started and finished rows once each.
+ */
+export class MemoryLedger implements Ledger {
+  readonly #players = new Map<string, PlayerRecord & { ipHash: string }>();
+  readonly #tokens = new Map<string, string>();
+  readonly #buckets = new Map<string, { tokens: number; updatedAt: number }>();
+  readonly #courses = new Map<string, CourseRecord>();
+  readonly #attempts = new Map<string, MemoryAttempt>();
+  readonly #dayAudits = new Map<string, DayAuditRecord>();
+  readonly #audits = new Map<string, MemoryAudit>();
+
+  async createPlayer(p: PlayerRecord & { tokenHash: string; ipHash: string }): Promise<void> {
+    this.#players.set(p.id, { id: p.id, name: p.name, createdAt: p.createdAt, ipHash: p.ipHash });
+    this.#tokens.set(p.tokenHash, p.id);
+  }
+
+  async playerById(id: string): Promise<PlayerRecord | null> {
+    const p = this.#players.get(id);
+    return p ? { id: p.id, name: p.name, createdAt: p.createdAt } : null;
+  }
+
+  async playerIdByTokenHash(tokenHash: string): Promise<string | null> {
+    return this.#tokens.get(tokenHash) ?? null;
+  }
+
+  async renamePlayer(id: string, name: string): Promise<void> {
+    const p = this.#players.get(id);
+    if (p) this.#players.set(id, { ...p, name });
+  }
+
+  async takeToken(key: string, now: number, capacity: number, refillMs: number): Promise<boolean> {
+    const b = this.#buckets.get(key) ?? { tokens: capacity, updatedAt: now };
+    const tokens = Math.min(capacity, b.tokens + Math.max(0, now - b.updatedAt) / refillMs);
+    if (tokens < 1) return false;
+    this.#buckets.set(key, { tokens: tokens - 1, updatedAt: Math.max(b.updatedAt, now) });
+    return true;
+  }
+
+  async course(date: string): Promise<CourseRecord | null> {
+    return this.#courses.get(date) ?? null;
+  }
+
+  async insertCourse(course: CourseRecord): Promise<void> {
+    if (!this.#courses.has(course.date)) this.#courses.set(course.date, course);
+  }
+
+  async setPerfect(date: string, hole: number, perfect: PerfectRecord): Promise<void> {
+    const course = this.#courses.get(date);
+    if (!course) return;
+    this.#courses.set(date, {
+      ...course,
+      holes: course.holes.map((h) => (h.hole === hole && h.perfect === null ? { ...h, perfect } : h)),
+    });
+  }
+
+  async attemptStarted(row: StartedRow): Promise<void> {
+    const key = `${row.date}/${row.playerId}`;
+    if (!this.#attempts.has(key)) this.#attempts.set(key, { started: row, finished: null, review: false });
+  }
+
+  async attemptFinished(row: FinishedRow): Promise<void> {
+    const a = this.#attempts.get(`${row.date}/${row.playerId}`);
+    if (a && a.finished === null) a.finished = row;
+  }
+
+  async attempt(date: string, playerId: string): Promise<AttemptRow | null> {
+    const a = this.#attempts.get(`${date}/${playerId}`);
+    if (!a) return null;
+    const f = a.finished;
+    return {
+      ...a.started,
+      review: a.review,
+      finished: f && {
+        finishedAt: f.finishedAt,
+        total: f.total,
+        strokes: f.strokes,
+        logs: f.logs,
+        holeTimes: f.holeTimes,
+        drawTimes: f.drawTimes,
+      },
+    };
+  }
+
+  /** Puts a finished round under review (what the audit does in D1). */
+  markReview(date: string, playerId: string): void {
+    const a = this.#attempts.get(`${date}/${playerId}`);
+    if (a?.finished) a.review = true;
+  }
+
+  #day(date: string): MemoryAttempt[] {
+    return [...this.#attempts.values()].filter((a) => a.started.date === date);
+  }
+
+  async dayCounts(date: string): Promise<DayCountsRecord> {
+    const day = this.#day(date);
+    const counts = new Map<number, number>();
+    for (const a of day)
+      if (a.finished && !a.review) counts.set(a.finished.total, (counts.get(a.finished.total) ?? 0) + 1);
+    return {
+      started: day.length,
+      review: day.filter((a) => a.finished && a.review).length,
+      distribution: [...counts.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([total, count]) => ({ total, count })),
+    };
+  }
+
+  async standingsPage(date: string, offset: number, limit: number): Promise<StandingsPageRecord> {
+    const counts = await this.dayCounts(date);
+    const ranked = this.#day(date)
+      .flatMap((a) => (a.finished && !a.review ? [a.finished] : []))
+      .sort((a, b) => a.total - b.total || a.finishedAt - b.finishedAt || (a.playerId < b.playerId ? -1 : 1));
+    const rows = ranked.slice(offset, offset + limit);
+    const before = rows.length === 0 ? 0 : ranked.filter((f) => f.total < rows[0]!.total).length;
+    return {
+      counts,
+      audit: this.#dayAudits.get(date) ?? null,
+      before,
+      rows: rows.map((f) => ({
+        playerId: f.playerId,
+        name: this.#players.get(f.playerId)?.name ?? '?',
+        total: f.total,
+        strokes: f.strokes,
+        finishedAt: f.finishedAt,
+      })),
+    };
+  }
+
+  async dayAudit(date: string): Promise<DayAuditRecord | null> {
+    return this.#dayAudits.get(date) ?? null;
+  }
+
+  async startDayAudit(date: string, now: number): Promise<DayAuditRecord> {
+    for (const a of this.#day(date)) {
+      const key = `${date}/${a.started.playerId}`;
+      if (a.finished && !this.#audits.has(key))
+        this.#audits.set(key, {
+          playerId: a.started.playerId,
+          total: a.finished.total,
+          finishedAt: a.finished.finishedAt,
+          status: 'pending',
+          leaseUntil: null,
+          holes: '[]',
+          verdict: null,
+        });
+    }
+    if (!this.#dayAudits.has(date)) {
+      const rounds = this.#auditsOf(date).length;
+      this.#dayAudits.set(date, {
+        rounds,
+        audited: 0,
+        flagged: 0,
+        startedAt: now,
+        finishedAt: rounds === 0 ? now : null,
+      });
+    }
+    return this.#dayAudits.get(date)!;
+  }
+
+  #auditsOf(date: string): MemoryAudit[] {
+    return [...this.#audits.entries()].filter(([k]) => k.startsWith(`${date}/`)).map(([, v]) => v);
+  }
+
+  async claimAuditRounds(date: string, now: number, leaseMs: number, limit: number): Promise<AuditClaim[]> {
+    const free = this.#auditsOf(date)
+      .filter((a) => a.status === 'pending' && (a.leaseUntil === null || a.leaseUntil < now))
+      .sort((a, b) => a.total - b.total || a.finishedAt - b.finishedAt || (a.playerId < b.playerId ? -1 : 1))
+      .slice(0, limit);
+    return free.map((a) => {
+      a.leaseUntil = now + leaseMs;
+      const logs = this.#attempts.get(`${date}/${a.playerId}`)?.finished?.logs ?? [];
+      return { playerId: a.playerId, holes: a.holes, logs };
+    });
+  }
+
+  async saveAuditHoles(date: string, playerId: string, holes: string): Promise<void> {
+    const a = this.#audits.get(`${date}/${playerId}`);
+    if (a?.status !== 'pending') return;
+    a.holes = holes;
+    a.leaseUntil = null;
+  }
+
+  async finishAudit(date: string, playerId: string, verdict: AuditVerdictRecord, now: number): Promise<void> {
+    const a = this.#audits.get(`${date}/${playerId}`);
+    const day = this.#dayAudits.get(date);
+    if (!a || a.status !== 'pending' || !day) return;
+    a.status = 'done';
+    a.leaseUntil = null;
+    a.holes = verdict.holes;
+    a.verdict = {
+      flagged: verdict.flagged,
+      pValue: verdict.pValue,
+      telling: verdict.telling,
+      decisions: verdict.decisions,
+    };
+    if (verdict.flagged) this.markReview(date, playerId);
+    const left = this.#auditsOf(date).some((x) => x.status === 'pending');
+    this.#dayAudits.set(date, {
+      ...day,
+      audited: day.audited + 1,
+      flagged: day.flagged + (verdict.flagged ? 1 : 0),
+      finishedAt: left ? day.finishedAt : (day.finishedAt ?? now),
+    });
+  }
+
+  async roundAudit(date: string, playerId: string): Promise<AuditRecord | null> {
+    const a = this.#audits.get(`${date}/${playerId}`);
+    return a ? { playerId: a.playerId, status: a.status, holes: a.holes, verdict: a.verdict } : null;
+  }
+
+  async underReview(date: string, limit: number, offset: number): Promise<ReviewRecord[]> {
+    return this.#auditsOf(date)
+      .filter((a) => a.verdict?.flagged)
+      .sort((a, b) => a.verdict!.pValue - b.verdict!.pValue || (a.playerId < b.playerId ? -1 : 1))
+      .slice(offset, offset + limit)
+      .map((a) => ({
+        playerId: a.playerId,
+        name: this.#players.get(a.playerId)?.name ?? '?',
+        total: a.total,
+        pValue: a.verdict!.pValue,
+        telling: a.verdict!.telling,
+        decisions: a.verdict!.decisions,
+      }));
+  }
+}

@@ -1,0 +1,497 @@
+/**
+ * The integrity audit of a finished round (DESIGN §7, docs/fair-play.md).
+ *
+ * A player who knows the stock plays moves that are best for that stock; a player who does not can only play
+ * moves that are good on average over the orders the unseen cards could be in. At each examined decision the
+ * audit asks: how likely was the move taken to be best, given only what the player had been shown? A move
+ * that is best for the real stock although it was unlikely to be best is evidence; the evidence of a round is
+ * a product of bets that an honest player, whatever his strategy, can only lose on average (a test martingale),
+ * so the chance that an honest round reaches `1 / AUDIT_ALPHA` is at most `AUDIT_ALPHA` (Ville's inequality).
+ *
+ * The statistic, per examined decision (a position with at least two legal moves, at least `AUDIT_FROM_DRAW`
+ * stock cards drawn and at least one still unseen):
+ * - `hit`: the move taken is best (fewest strokes, exact solver) with the real stock.
+ * - `n` orders of the unseen cards are sampled (seeded by what was shown only). A sample is *accepted* when,
+ *   played on it, every earlier bet of the hole has the same hit as with the real stock: the accepted samples
+ *   and the real stock are then draws from one law (uniform orders given everything the bets revealed).
+ *   `A` samples are accepted; `B` of them make the move taken best.
+ * - With `T = B + hit`, the real stock is a hit with probability exactly `T / (A + 1)` given `T` (the A + 1
+ *   orders are exchangeable), so the factor `1 - λ + λ · hit · (A + 1) / T` has expectation 1 for any `λ`
+ *   chosen from `T` and `A`. `λ` bets on a cheater who hits with probability `q` (Kelly: `(q - p) / (1 - p)`
+ *   with `p = T / (A + 1)`), and is 0 when `T >= A`: such a decision is no bet, its factor is 1 whatever
+ *   happened, and later samples need not match it.
+ * - The hole's evidence is the product of its factors for each target `q` in `AUDIT_TARGETS`; a round's is
+ *   the weighted mean over the targets of the products over its holes (a mean of e-values is an e-value).
+ *   `pValue = min(1, 1 / evidence)`; a round is flagged when `pValue < AUDIT_ALPHA`.
+ *
+ * Determinism: sample orders come from xoshiro128** seeded by a hash of the shown cards, sample counts are
+ * fixed, solves are exact (a node cap guards the CPU; a decision whose solve reaches it is no bet), and
+ * every figure is built from integer counts with `+ - * /` only. The same (deal, rules, log) gives the same
+ * result on any machine, whatever the clock says.
+ */
+import { makeCard, rankOf, type Card } from './card.ts';
+import { COURSE_HOLES, validateDeal, type Deal } from './deal.ts';
+import { applyMove, isOver, legalMoves, makeMove, parseMove, startPosition, type Move, type Position } from './game.ts';
+import { err, ok, type CodedError, type Result } from './result.ts';
+import { Xoshiro128 } from './rng.ts';
+import type { Rules } from './rules.ts';
+import { DealSearch } from './solve-fast.ts';
+
+/** Bump when anything that changes a verdict changes; stored hole results of another version do not combine. */
+export const AUDIT_VERSION = 1;
+/** A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. */
+export const AUDIT_ALPHA = 0.001;
+/**
+ * Decisions are examined from `AUDIT_FROM_DRAW` to `AUDIT_UNTIL_DRAW - 1` stock cards drawn. Earlier, a solve
+ * under one sampled order costs about 10 ms (the whole stock is ahead); later, the decisions tell little
+ * (measured: under 1/20 of the evidence against perfect play) while every sample still re-checks the bets.
+ */
+export const AUDIT_FROM_DRAW = 3;
+export const AUDIT_UNTIL_DRAW = 12;
+/** Sampled orders per examined segment, by stock cards drawn. */
+export const AUDIT_SAMPLES: readonly number[] = Array.from({ length: 17 }, (_, d) => (d < 16 ? 6 : 0));
+/**
+ * A hole stops being examined once every target's evidence is below this: it would need a thousandfold
+ * recovery to matter, and an honest hole gets here within a few bets, which keeps honest audits cheap.
+ */
+export const AUDIT_STOP_BELOW = 0.001;
+/**
+ * The cheaters the bets are sized for: `q` is the chance that a move taken is best with the real stock, and
+ * `weight` the share of the round's evidence that bets on it (weights sum to 1). `q = 1` is the scout who
+ * always plays a best move: its bets are the largest, and one miss ends them. `q = 0.9` still bets on a
+ * player who uses his knowledge at most decisions.
+ */
+export const AUDIT_TARGETS: readonly { readonly q: number; readonly weight: number }[] = [
+  { q: 1, weight: 0.8 },
+  { q: 0.9, weight: 0.2 },
+];
+/** The tunables, as one value: the public functions use `AUDIT_SETTINGS`; the bench measures others. */
+export interface AuditSettings {
+  /** Decisions with `fromDraw <= drawn < untilDraw` stock cards drawn are examined. */
+  readonly fromDraw: number;
+  readonly untilDraw: number;
+  readonly samples: readonly number[];
+  readonly targets: readonly { readonly q: number; readonly weight: number }[];
+  /** A hole stops being examined once every target's evidence is below this. */
+  readonly stopBelow: number;
+}
+
+export const AUDIT_SETTINGS: AuditSettings = {
+  fromDraw: AUDIT_FROM_DRAW,
+  untilDraw: AUDIT_UNTIL_DRAW,
+  samples: AUDIT_SAMPLES,
+  targets: AUDIT_TARGETS,
+  stopBelow: AUDIT_STOP_BELOW,
+};
+
+/** A telling decision's move is worse than the blind best by at least this many strokes on average. */
+export const TELLING_MARGIN = 0.5;
+/** Positions per solve before the audit gives up on that decision (never reached in the calibration runs). */
+export const AUDIT_MAX_NODES = 2_000_000;
+
+/** A decision shown to players as evidence: its index in the hole's log, its move, and why. */
+export interface TellingDecision {
+  readonly at: number;
+  readonly move: string;
+  readonly why: string;
+}
+
+/** One hole's audit: plain data, to store and later combine with the round's other holes. */
+export interface HoleAudit {
+  readonly version: number;
+  /** Positions where the player chose between at least two legal moves. */
+  readonly decisions: number;
+  /** Decisions the audit compared (see `AUDIT_FROM_DRAW`). */
+  readonly examined: number;
+  /** Examined decisions whose factor depended on the real stock. */
+  readonly bets: number;
+  /** The hole's evidence (product of factors) for each of `AUDIT_TARGETS`, in order. */
+  readonly evidence: readonly number[];
+  readonly telling: readonly TellingDecision[];
+  /** False when some solve reached `AUDIT_MAX_NODES` (that decision was then no bet). */
+  readonly exact: boolean;
+}
+
+/** A round's verdict. */
+export interface RoundAudit {
+  readonly flagged: boolean;
+  /** The chance that an honest round shows at least this much evidence, at most. */
+  readonly pValue: number;
+  /** Telling decisions in the round. */
+  readonly telling: number;
+  /** Decisions in the round (positions with a choice of at least two legal moves). */
+  readonly decisions: number;
+  readonly holes: readonly { readonly telling: readonly TellingDecision[] }[];
+}
+
+export type AuditErrorCode = 'ERR_LENGTHS' | 'ERR_BOARD' | 'ERR_ILLEGAL_MOVE' | 'ERR_NOT_OVER' | 'ERR_VERSION';
+/** `hole` is the 0-based hole, `at` the 0-based index of the move in its log, where they apply. */
+export type AuditError = CodedError<AuditErrorCode> & { readonly hole?: number; readonly at?: number };
+
+/** One move of a hole's log, with the position before it. */
+export interface AuditStep {
+  readonly pos: Position;
+  readonly moves: readonly Move[];
+  /** Index of the move taken in `moves`. */
+  readonly taken: number;
+}
+
+/** The steps of a whole finished hole, or why the log is not one. */
+export function auditSteps(deal: Deal, rules: Rules, log: string): Result<AuditStep[], AuditError> {
+  const valid = validateDeal(deal, rules);
+  if (!valid.ok) return err({ code: 'ERR_BOARD', message: valid.error.message });
+  const steps: AuditStep[] = [];
+  let pos = startPosition(deal, rules);
+  for (let i = 0; i < log.length; i++) {
+    const move = parseMove(log[i]!);
+    if (!move.ok) return err({ code: 'ERR_ILLEGAL_MOVE', message: `move ${i + 1}: ${move.error.message}`, at: i });
+    const moves = legalMoves(pos);
+    const next = applyMove(pos, move.value);
+    if (!next.ok) return err({ code: 'ERR_ILLEGAL_MOVE', message: `move ${i + 1}: ${next.error.message}`, at: i });
+    const taken = makeMove(move.value);
+    steps.push({ pos, moves, taken: moves.findIndex((m) => makeMove(m) === taken) });
+    pos = next.value;
+  }
+  if (!isOver(pos)) return err({ code: 'ERR_NOT_OVER', message: 'the log does not finish the hole' });
+  return ok(steps);
+}
+
+/** The search-board child of a position after a move: heights, cards drawn, waste rank. */
+function childOf(stock: readonly Card[], pos: Position, move: Move): { heights: number[]; drawn: number; top: number } {
+  const heights = pos.heights.slice();
+  if (move.kind === 'draw') return { heights, drawn: pos.drawn + 1, top: rankOf(stock[pos.drawn]!) };
+  const c = move.column - 1;
+  const card = pos.deal.columns[c]![heights[c]! - 1]!;
+  heights[c]!--;
+  return { heights, drawn: pos.drawn, top: rankOf(card) };
+}
+
+/** Fewest strokes after each legal move of `step`, on the deal `search` was built for; null past the cap. */
+function optionValues(search: DealSearch, stock: readonly Card[], step: AuditStep): number[] | null {
+  const values: number[] = [];
+  for (const move of step.moves) {
+    const c = childOf(stock, step.pos, move);
+    search.maxNodes = search.nodes + AUDIT_MAX_NODES;
+    const a = search.optimumStrokes(c.heights, c.drawn, c.top, undefined, false);
+    search.maxNodes = Infinity;
+    if (!a.exact) return null;
+    values.push(a.value);
+  }
+  return values;
+}
+
+const isHit = (values: readonly number[], taken: number): boolean => values[taken] === Math.min(...values);
+
+/** 32-bit FNV-1a over small non-negative integers (two bytes each). */
+function hashInts(values: readonly number[]): number {
+  let h = 0x811c9dc5;
+  for (const v of values) {
+    h = Math.imul(h ^ (v & 0xff), 0x01000193);
+    h = Math.imul(h ^ ((v >>> 8) & 0xff), 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** An earlier bet of the hole: a sample is accepted only if it gives this decision the same hit. */
+export interface AuditCondition {
+  readonly step: AuditStep;
+  readonly hit: boolean;
+}
+
+/** What the samples of one segment say about each of its examined decisions. */
+export interface SegmentSamples {
+  readonly samples: number;
+  /** Per decision: samples accepted (matching every earlier bet, those of this segment included). */
+  readonly accepted: number[];
+  /** Per decision: accepted samples on which the move taken is best. */
+  readonly hits: number[];
+  /** Per decision, per legal move: mean fewest strokes over all samples (the blind expectation). */
+  readonly blind: number[][];
+  /** Per decision: false when a solve reached the cap. */
+  readonly exact: boolean[];
+}
+
+/**
+ * Samples orders of the unseen cards for the decisions of one segment (all made with `drawn` stock cards
+ * drawn) and counts, per decision, the samples that match the earlier bets and those that make the move taken
+ * best. `shown` must already hide the unseen cards: its stock beyond `drawn` is not read as an order (the
+ * samples are shuffles of those cards, sorted first). `betOn(i, accepted, hits)` says whether decision i is a
+ * bet, from its counts; `hitOf(i)` is then its real hit, which later decisions of the segment condition on.
+ */
+export function sampleSegment(
+  shown: Deal,
+  rules: Rules,
+  drawn: number,
+  decisions: readonly AuditStep[],
+  conditions: readonly AuditCondition[],
+  bet: { readonly isBet: (i: number, accepted: number, hits: number) => boolean; readonly hitOf: (i: number) => boolean },
+  samples: number,
+): SegmentSamples {
+  const n = samples;
+  const revealed = shown.stock.slice(0, drawn);
+  const unseen = shown.stock.slice(drawn).sort((a, b) => a - b);
+  const seed: number[] = [];
+  for (const col of shown.columns) seed.push(...col);
+  seed.push(shown.waste ?? 52, ...revealed, 53, ...unseen);
+  const rng = Xoshiro128.fromSeed(hashInts(seed));
+  // Per sample: the option values of each decision (null past the cap), and whether it matches the conditions.
+  const values: (number[] | null)[][] = [];
+  const matches: boolean[] = [];
+  for (let k = 0; k < n; k++) {
+    const order = unseen.slice();
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = rng.below(i + 1);
+      const t = order[i]!;
+      order[i] = order[j]!;
+      order[j] = t;
+    }
+    const stock = [...revealed, ...order];
+    const search = new DealSearch({ columns: shown.columns, waste: shown.waste, stock }, rules);
+    values.push(decisions.map((d) => optionValues(search, stock, d)));
+    let match = true;
+    for (const c of conditions) {
+      const v = optionValues(search, stock, c.step);
+      if (v === null || isHit(v, c.step.taken) !== c.hit) {
+        match = false;
+        break;
+      }
+    }
+    matches.push(match);
+    search.release();
+  }
+  const accepted: number[] = [];
+  const hits: number[] = [];
+  const blind: number[][] = [];
+  const exact: boolean[] = [];
+  decisions.forEach((d, i) => {
+    let a = 0;
+    let b = 0;
+    let complete = true;
+    const sums = d.moves.map(() => 0);
+    for (let k = 0; k < n; k++) {
+      const v = values[k]![i]!;
+      if (v === null) {
+        complete = false;
+        continue;
+      }
+      v.forEach((x, m) => (sums[m]! += x));
+      if (!matches[k]) continue;
+      a++;
+      if (isHit(v, d.taken)) b++;
+    }
+    accepted.push(a);
+    hits.push(b);
+    blind.push(sums.map((s) => s / n));
+    exact.push(complete);
+    // Later decisions of this segment condition on this one when it was a bet.
+    if (complete && bet.isBet(i, a, b)) {
+      const real = bet.hitOf(i);
+      for (let k = 0; k < n; k++) {
+        const v = values[k]![i]!;
+        if (matches[k] && v !== null && isHit(v, d.taken) !== real) matches[k] = false;
+      }
+    }
+  });
+  return { samples: n, accepted, hits, blind, exact };
+}
+
+/** Whether a decision with `accepted` samples, `hits` of them hits, is a bet (see the module comment). */
+const isBet = (accepted: number, hits: number): boolean => hits < accepted;
+
+/**
+ * The factor of one bet for the target `q`: `1 - λ + λ · hit · (A + 1) / T`, with `T = B + hit` and `λ` from
+ * `T` and `A` only (that is what keeps its expectation at 1 for an honest player).
+ */
+export function betFactor(q: number, accepted: number, hits: number, hit: boolean): number {
+  const t = hits + (hit ? 1 : 0);
+  if (t >= accepted) return 1;
+  const p = t / (accepted + 1);
+  const lambda = q >= 1 ? 1 : Math.min(1, Math.max(0, (q - p) / (1 - p)));
+  return 1 - lambda + (hit ? (lambda * (accepted + 1)) / t : 0);
+}
+
+/** The hole as the player saw it at `drawn` cards drawn: the unseen cards sorted, not in their real order. */
+function hideStock(deal: Deal, drawn: number): Deal {
+  return { ...deal, stock: [...deal.stock.slice(0, drawn), ...deal.stock.slice(drawn).sort((a, b) => a - b)] };
+}
+
+/** One examined decision, for the bench and the tests. */
+export interface AuditTrace {
+  readonly at: number;
+  readonly drawn: number;
+  readonly accepted: number;
+  readonly hits: number;
+  readonly hit: boolean;
+  readonly bet: boolean;
+  /** Fewest strokes after each legal move with the real stock. */
+  readonly real: readonly number[];
+  /** Mean fewest strokes after each legal move over the sampled orders. */
+  readonly blind: readonly number[];
+}
+
+/** Audits one finished hole. The result is plain data (JSON round-trips it) for `combineAudit`. */
+export function auditHole(deal: Deal, rules: Rules, log: string): Result<HoleAudit, AuditError> {
+  return auditHoleWith(deal, rules, log, AUDIT_SETTINGS);
+}
+
+/** `auditHole` with other settings; `trace` receives every examined decision. */
+export function auditHoleWith(
+  deal: Deal,
+  rules: Rules,
+  log: string,
+  settings: AuditSettings,
+  trace?: (t: AuditTrace) => void,
+): Result<HoleAudit, AuditError> {
+  const walked = auditSteps(deal, rules, log);
+  if (!walked.ok) return walked;
+  const steps = walked.value;
+  const stockLen = deal.stock.length;
+  let decisions = 0;
+  // Decisions in the audit's window, grouped by segment (stock cards drawn), in log order.
+  const segments = new Map<number, number[]>();
+  steps.forEach((s, i) => {
+    if (s.moves.length < 2) return;
+    decisions++;
+    const drawn = s.pos.drawn;
+    if (drawn < settings.fromDraw || drawn >= settings.untilDraw || drawn >= stockLen) return;
+    if ((settings.samples[drawn] ?? 0) === 0) return;
+    const list = segments.get(drawn) ?? [];
+    list.push(i);
+    segments.set(drawn, list);
+  });
+
+  const evidence = settings.targets.map(() => 1);
+  const conditions: AuditCondition[] = [];
+  const telling: TellingDecision[] = [];
+  let examined = 0;
+  let bets = 0;
+  let exact = true;
+  // The real stock's search: one table for the whole hole.
+  const real = new DealSearch(deal, rules);
+  try {
+    for (const [drawn, list] of segments) {
+      // Once no target's evidence could matter any more, stop: a predictable rule, so the bound holds.
+      if (Math.max(...evidence) < settings.stopBelow) break;
+      const decided = list.map((i) => steps[i]!);
+      const realValues = decided.map((step) => optionValues(real, deal.stock, step));
+      const hitOf = (j: number): boolean => {
+        const v = realValues[j];
+        return v !== null && v !== undefined && isHit(v, decided[j]!.taken);
+      };
+      const s = sampleSegment(
+        hideStock(deal, drawn),
+        rules,
+        drawn,
+        decided,
+        conditions,
+        { isBet: (j, a, b) => realValues[j] !== null && isBet(a, b), hitOf },
+        settings.samples[drawn]!,
+      );
+      list.forEach((i, j) => {
+        examined++;
+        const step = steps[i]!;
+        const rv = realValues[j];
+        // A solve that reached the cap: the decision is no bet (documented; never seen in calibration).
+        if (rv === null || rv === undefined || !s.exact[j]) {
+          exact = false;
+          return;
+        }
+        const hit = hitOf(j);
+        const a = s.accepted[j]!;
+        const b = s.hits[j]!;
+        const bet = isBet(a, b);
+        if (bet) {
+          bets++;
+          conditions.push({ step, hit });
+          settings.targets.forEach((t, k) => (evidence[k]! *= betFactor(t.q, a, b, hit)));
+        }
+        const blind = s.blind[j]!;
+        trace?.({ at: i, drawn, accepted: a, hits: b, hit, bet, real: rv, blind });
+        if (!hit) return;
+        const best = Math.min(...blind);
+        const margin = blind[step.taken]! - best;
+        if (margin >= TELLING_MARGIN) {
+          const better = step.moves[blind.indexOf(best)]!;
+          telling.push({ at: i, move: makeMove(step.moves[step.taken]!), why: explain(step, better, margin) });
+        }
+      });
+    }
+  } finally {
+    real.release();
+  }
+  return ok({ version: AUDIT_VERSION, decisions, examined, bets, evidence, telling, exact });
+}
+
+const exposedCard = (pos: Position, column: number): Card => pos.deal.columns[column - 1]![pos.heights[column - 1]! - 1]!;
+
+function describe(pos: Position, move: Move): string {
+  return move.kind === 'draw' ? 'drawing' : `playing ${makeCard(exposedCard(pos, move.column))} (column ${move.column})`;
+}
+
+/** Plain words for a telling decision. */
+function explain(step: AuditStep, better: Move, margin: number): string {
+  const pos = step.pos;
+  const taken = step.moves[step.taken]!;
+  const playable = step.moves.flatMap((m) => (m.kind === 'play' ? [makeCard(exposedCard(pos, m.column))] : []));
+  const head =
+    taken.kind === 'draw'
+      ? `Drew with ${playable.join(', ')} playable`
+      : `Played ${makeCard(exposedCard(pos, taken.column))} from column ${taken.column}`;
+  const best = taken.kind === 'draw' ? 'the draw was best' : 'this play was best';
+  return `${head}: without knowing the stock, ${describe(pos, better)} was better by ${margin.toFixed(1)} strokes on average; with the stock known, ${best}.`;
+}
+
+/**
+ * The round's verdict from its holes' audits (in any order; stored results combine as they are). Pure: the
+ * API can audit holes in separate CPU slices, store each `HoleAudit`, and combine them at the end.
+ */
+export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, AuditError> {
+  return combineAuditWith(holes, AUDIT_SETTINGS);
+}
+
+/** `combineAudit` for holes audited with other settings. */
+export function combineAuditWith(holes: readonly HoleAudit[], settings: AuditSettings): Result<RoundAudit, AuditError> {
+  if (holes.length < 1 || holes.length > COURSE_HOLES)
+    return err({ code: 'ERR_LENGTHS', message: `a round has 1 to ${COURSE_HOLES} holes, got ${holes.length}` });
+  const bad = holes.findIndex((h) => h.version !== AUDIT_VERSION || h.evidence.length !== settings.targets.length);
+  if (bad >= 0)
+    return err({ code: 'ERR_VERSION', message: `hole ${bad + 1} was audited by another audit version`, hole: bad });
+  let evidence = 0;
+  settings.targets.forEach((t, k) => {
+    let product = 1;
+    for (const h of holes) product *= h.evidence[k]!;
+    evidence += t.weight * product;
+  });
+  const pValue = evidence <= 1 ? 1 : 1 / evidence;
+  return ok({
+    flagged: pValue < AUDIT_ALPHA,
+    pValue,
+    telling: holes.reduce((n, h) => n + h.telling.length, 0),
+    decisions: holes.reduce((n, h) => n + h.decisions, 0),
+    holes: holes.map((h) => ({ telling: h.telling })),
+  });
+}
+
+/** Audits a whole round: `combineAudit(holes.map(auditHole))`, holes in order, the first bad one reported. */
+export function auditRound(
+  deals: readonly Deal[],
+  rules: Rules,
+  logs: readonly string[],
+): Result<RoundAudit, AuditError> {
+  if (deals.length !== logs.length)
+    return err({ code: 'ERR_LENGTHS', message: `${deals.length} boards but ${logs.length} logs` });
+  if (deals.length < 1 || deals.length > COURSE_HOLES)
+    return err({ code: 'ERR_LENGTHS', message: `a round has 1 to ${COURSE_HOLES} holes, got ${deals.length}` });
+  // Check every log before the costly part, so bad input answers at once.
+  for (let h = 0; h < deals.length; h++) {
+    const s = auditSteps(deals[h]!, rules, logs[h]!);
+    if (!s.ok) return err({ ...s.error, hole: h, message: `hole ${h + 1}: ${s.error.message}` });
+  }
+  const holes: HoleAudit[] = [];
+  for (let h = 0; h < deals.length; h++) {
+    const a = auditHole(deals[h]!, rules, logs[h]!);
+    if (!a.ok) return err({ ...a.error, hole: h, message: `hole ${h + 1}: ${a.error.message}` });
+    holes.push(a.value);
+  }
+  return combineAudit(holes);
+}
