@@ -66,6 +66,7 @@ const entry = (playerId: string, name: string): StandingsEntry => ({
   playerId,
   name,
   total: 40,
+  holesFinished: 9,
   holes: [],
   finishedAt: '2026-11-30T12:00:00.000Z',
 });

@@ -3,43 +3,16 @@ import { flushSync } from 'svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GolfApi } from '../api.ts';
 import { Identity } from '../api-player.svelte.ts';
-import type { Standings } from '../api-types.ts';
 import { memoryStore, type KeyValueStore } from '../persisted.svelte.ts';
-import { FakeDailyServer } from './fake-server.ts';
+import { DailyServer } from '../testing/daily-server.ts';
 import { Today } from './today.svelte.ts';
-
-const json = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** The fake attempt server, plus today's course, player creation and a one-line standings. */
-function serve(server: FakeDailyServer): (input: string, init?: RequestInit) => Promise<Response> {
-  return async (input, init) => {
-    const path = new URL(input, 'http://local').pathname;
-    const method = init?.method ?? 'GET';
-    if (method === 'GET' && path === '/api/daily') return json(200, server.course());
-    if (method === 'POST' && path === '/api/players') return json(201, { id: 'p1', name: 'Ann', token: 't' });
-    if (method === 'GET' && path.endsWith('/standings')) {
-      const total = server.attempt()?.total ?? 0;
-      const body: Standings = {
-        date: server.date,
-        players: 3,
-        playing: 0,
-        entries: [],
-        distribution: [{ total, count: 3 }],
-        me: { rank: 2, total, percentile: 67 },
-      };
-      return json(200, body);
-    }
-    return server.fetch(input, init);
-  };
-}
 
 const roots: (() => void)[] = [];
 afterEach(() => roots.splice(0).forEach((stop) => stop()));
 
-function setup(store: KeyValueStore = memoryStore(), server = new FakeDailyServer()) {
+function setup(store: KeyValueStore = memoryStore(), server = new DailyServer()) {
   const identity = new Identity(store);
-  const api = new GolfApi({ fetch: serve(server), token: () => identity.token });
+  const api = server.client(() => identity.token);
   const said: string[] = [];
   let today: Today | undefined;
   roots.push(
@@ -70,6 +43,7 @@ describe('Today', () => {
     await today.load();
     expect(today.view).toBe('name');
     expect(today.course?.date).toBe('2026-11-30');
+    expect(today.course?.closed).toBe(false);
     expect((await identity.create(api, 'Ann')).ok).toBe(true);
     await today.start();
     expect(today.view).toBe('course');
@@ -130,11 +104,14 @@ describe('Today', () => {
     expect(s.phase).toBe('finished');
     expect(said.at(-1)).toBe(`Round over: ${s.total} strokes.`);
     await settle(today);
-    expect(today.standings?.me?.rank).toBe(2);
-    const total = server.rows!.reduce((a, r) => a + r.strokes!, 0);
+    // The only finisher of the day.
+    expect(today.standings?.me).toMatchObject({ rank: 1, total: s.total });
+    const recorded = await server.client(() => identity.token).attempt(server.date);
+    const total = recorded.ok ? recorded.value.holes.reduce((a, h) => a + h.strokes!, 0) : NaN;
+    expect(s.total).toBe(total);
     expect(today.share.split('\n')).toEqual([
       'Golf Daily 2026-11-30',
-      expect.stringMatching(new RegExp(`^${total} \\(.+\\) · #2 of 3$`)),
+      expect.stringMatching(new RegExp(`^${total} \\(.+\\) · #1 of 1$`)),
       expect.stringMatching(/^(🏆|🦅|🐦|⛳|🟨|🟥){9}$/u),
       'https://golf.example',
     ]);
