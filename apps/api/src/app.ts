@@ -7,7 +7,9 @@ import type { AppEnv, AppOptions } from './env.ts';
 import { ApiError, type ErrorBody } from './errors.ts';
 import { provideServices } from './middleware.ts';
 import { dailyRoutes } from './routes/daily.ts';
+import { deviceRoutes } from './routes/devices.ts';
 import { devRoutes } from './routes/dev.ts';
+import { leagueRoutes } from './routes/leagues.ts';
 import { playerRoutes } from './routes/players.ts';
 
 export const BODY_LIMIT = 16 * 1024;
@@ -80,6 +82,8 @@ export function createApp(options: AppOptions = {}) {
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))
     .use('/api/*', provideServices(deps))
     .route('/api/players', playerRoutes())
+    .route('/api/players', deviceRoutes())
+    .route('/api/leagues', leagueRoutes())
     .route('/api/daily', dailyRoutes())
     .route('/api/dev', devRoutes());
 }

@@ -23,6 +23,10 @@ export interface Env {
    * secret. Production refuses it (docs/deploy.md).
    */
   readonly LOCAL_DEV?: string;
+  /** The passkeys' relying party ID (the site's host name), e.g. `golf.example`. Default: the page's host. */
+  readonly RP_ID?: string;
+  /** The site's origin as browsers report it, e.g. `https://golf.example`. Default: the request's `Origin`. */
+  readonly RP_ORIGIN?: string;
   /** "1" only in the local API bench: adds `Server-Timing` to every answer. Never set in production. */
   readonly SERVER_TIMING?: string;
 }

@@ -9,3 +9,7 @@ export type { AttemptView, AttemptHoleView, DrawView, HoleResultView } from './a
 export type { StandingsView, StandingEntry } from './services/standings.ts';
 export type { ReplayView } from './services/replays.ts';
 export type { NewPlayer, PlayerView } from './services/players.ts';
+export type { HistoryView, HistoryRound, HistorySummary } from './services/history.ts';
+export type { LeagueView, MyLeague, SeasonView, SeasonEntry, SeasonPeriod } from './services/leagues.ts';
+export type { TransferCodeView } from './services/devices.ts';
+export type { PasskeyView } from './services/passkeys.ts';

@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../src/errors.ts';
 import { DAY, started, testClient } from './helpers.ts';
 
+/** Placeholders filled at each call: a league the fuzzed player is in, and its current token. */
+const LEAGUE_ID = ':league';
+const TOKEN = ':token';
+
 const ROUTES: readonly (readonly [string, string])[] = [
   ['POST', '/api/players'],
   ['PATCH', '/api/players/me'],
@@ -16,6 +20,24 @@ const ROUTES: readonly (readonly [string, string])[] = [
   ['POST', `/api/daily/${DAY}/attempt/holes/9`],
   ['GET', `/api/daily/${DAY}/standings`],
   ['GET', `/api/daily/${DAY}/replays/x`],
+  ['POST', '/api/players/me/transfer'],
+  ['POST', '/api/players/claim'],
+  ['POST', '/api/players/me/sign-out-everywhere'],
+  ['GET', '/api/players/me/history'],
+  ['GET', '/api/players/me/history?limit=3&offset=1'],
+  ['GET', '/api/players/me/leagues'],
+  ['GET', '/api/players/me/passkeys'],
+  ['POST', '/api/players/me/passkeys/options'],
+  ['POST', '/api/players/me/passkeys'],
+  ['POST', '/api/players/passkeys/options'],
+  ['POST', '/api/players/passkeys/sign-in'],
+  ['POST', '/api/leagues'],
+  ['POST', '/api/leagues/join'],
+  ['GET', `/api/leagues/${LEAGUE_ID}`],
+  ['DELETE', `/api/leagues/${LEAGUE_ID}/members/me`],
+  ['GET', `/api/leagues/${LEAGUE_ID}/standings/${DAY}`],
+  ['GET', `/api/leagues/${LEAGUE_ID}/season?period=month`],
+  ['GET', '/api/leagues/x/season?period=week&date=2026-06-01'],
   ['GET', `/api/daily/${DAY}/audits/x`],
   ['GET', '/api/daily/2026-06-14/audits/x'],
   ['GET', `/api/daily/${DAY}/review`],
@@ -24,6 +46,30 @@ const ROUTES: readonly (readonly [string, string])[] = [
   ['POST', '/api/dev/scheduled'],
   ['GET', '/api/dev/counters'],
 ];
+
+/** Passkey answers: the right shape with random (often broken) fields. */
+const passkeyAnswer = fc
+  .record(
+    {
+      id: fc.oneof(fc.base64String(), fc.string()),
+      rawId: fc.base64String(),
+      type: fc.constantFrom('public-key', 'x', 1),
+      response: fc.record(
+        {
+          clientDataJSON: fc.oneof(fc.base64String(), fc.string()),
+          attestationObject: fc.base64String(),
+          authenticatorData: fc.base64String(),
+          signature: fc.base64String(),
+          userHandle: fc.oneof(fc.base64String(), fc.constant(null)),
+          transports: fc.array(fc.string()),
+        },
+        { requiredKeys: [] },
+      ),
+      clientExtensionResults: fc.oneof(fc.object(), fc.constant(null)),
+    },
+    { requiredKeys: [] },
+  )
+  .map((v) => JSON.stringify(v).replace(/\+/g, '-').replace(/\//g, '_'));
 
 const KNOWN_CODES = new Set(Object.keys(ERROR_STATUS));
 
@@ -37,6 +83,8 @@ const body = fc.oneof(
       log: fc.oneof(fc.string(), fc.stringMatching(/^[1-7d]{0,60}$/), fc.integer()),
     })
     .map((v) => JSON.stringify(v)),
+  fc.record({ code: fc.oneof(fc.anything(), fc.stringMatching(/^[A-Z2-9 -]{0,14}$/)) }).map((v) => JSON.stringify(v)),
+  passkeyAnswer,
   fc.string({ maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 100 }),
   fc.integer({ min: 16 * 1024 - 16, max: 40_000 }).map((n) => JSON.stringify({ name: 'x'.repeat(n) })),
@@ -49,18 +97,31 @@ describe('no input produces a 5xx', () => {
     async () => {
       const client = testClient();
       const { token } = await started(client);
+      // Sign-out everywhere and leaving the league succeed now and then: keep a live token and a league.
+      let current = token;
+      let league = '';
+      const ensureLeague = async () => {
+        const r = await client.call<{ id: string }>('GET', `/api/leagues/${league}`, { token: current });
+        if (r.status === 200) return;
+        league = (await client.call<{ id: string }>('POST', '/api/leagues', { token: current, body: { name: 'Fuzz' } }))
+          .body.id;
+      };
       await fc.assert(
         fc.asyncProperty(
           fc.constantFrom(...ROUTES),
           body,
-          fc.constantFrom<string | undefined>(undefined, token, 'A'.repeat(43), ''),
+          fc.constantFrom<string | undefined>(undefined, TOKEN, TOKEN, 'A'.repeat(43), ''),
           fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
-          async ([method, path], raw, auth, type) => {
+          async ([method, template], raw, auth, type) => {
+            await ensureLeague();
+            const path = template.replace(LEAGUE_ID, league);
             const headers: Record<string, string> = { 'content-type': type };
-            if (auth !== undefined) headers.authorization = `Bearer ${auth}`;
+            if (auth !== undefined) headers.authorization = `Bearer ${auth === TOKEN ? current : auth}`;
             const init = method === 'GET' ? { headers } : { headers, raw };
             const r = await client.call(method, path, init);
             expect(r.status).toBeLessThan(500);
+            if (path.endsWith('/sign-out-everywhere') && r.status === 200)
+              current = (r.body as { token: string }).token;
             if (r.status >= 400) {
               const code = (r.body as { error?: { code?: string } }).error?.code;
               expect(KNOWN_CODES.has(code ?? '')).toBe(true);
@@ -80,7 +141,23 @@ describe('no input produces a 5xx', () => {
         fc.array(
           fc.oneof(
             fc.webSegment(),
-            fc.constantFrom('daily', DAY, 'attempt', 'holes', 'draw', 'standings', 'replays', '0', '10'),
+            fc.constantFrom(
+              'daily',
+              DAY,
+              'attempt',
+              'holes',
+              'draw',
+              'standings',
+              'replays',
+              '0',
+              '10',
+              'players',
+              'me',
+              'leagues',
+              'season',
+              'passkeys',
+              'claim',
+            ),
           ),
           { maxLength: 5 },
         ),

@@ -39,8 +39,8 @@ test('archive: a closed day shows its stock, replays the perfect line move by mo
 test("archive: replays a ranked player's verified round on a closed day", async ({ page, request }) => {
   const persist = process.env.E2E_PERSIST_DIR;
   test.skip(!persist, 'needs the local D1 of scripts/e2e.mjs to seed a finished round');
-  // A closed day no other test looks at: the API keeps a closed day's public standings at the edge, so a day whose
-  // standings were read before the rounds below were written would still show none.
+  // A closed day no other test opens: a closed day's standings are kept at the edge, and this test writes its
+  // rounds straight into D1, behind the cache's back.
   const day = addDays(utcToday(), -2);
   const res = await request.get(`/api/daily/${day}`);
   expect(res.ok()).toBe(true);

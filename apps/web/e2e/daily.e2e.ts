@@ -7,6 +7,8 @@ import { nextAction, settled, teeOff, uniqueName, utcToday } from './helpers.ts'
 test.use({ reducedMotion: 'reduce', serviceWorkers: 'block' });
 
 test("plays today's whole course with the keyboard and finds the total in the standings", async ({ page }) => {
+  // About 400 key presses and 100 draws: a minute on an idle two-core machine, several on a loaded one.
+  test.setTimeout(300_000);
   const name = uniqueName('Keys');
   await teeOff(page, name);
   await expect(page.getByTestId('hole-number')).toContainText('Hole 1 of 9');

@@ -4,12 +4,14 @@ import type { AppEnv } from '../env.ts';
 import { playerBurst } from '../deps.ts';
 import { requirePlayer } from '../middleware.ts';
 import { addressKey } from '../services/address.ts';
+import { history } from '../services/history.ts';
+import { myLeagues } from '../services/leagues.ts';
 import { createPlayer, getPlayer, renamePlayer } from '../services/players.ts';
-import { nameSchema, validate } from './validation.ts';
+import { nameSchema, pageQuery, validate } from './validation.ts';
 
 const nameBody = validate('json', z.object({ name: nameSchema }));
 
-/** `/api/players`: create a player, read and rename yourself. */
+/** `/api/players`: create a player, read and rename yourself, your history and your leagues. */
 export const playerRoutes = () =>
   new Hono<AppEnv>()
     .post('/', nameBody, async (c) => {
@@ -25,4 +27,9 @@ export const playerRoutes = () =>
     .get('/me', requirePlayer, async (c) => c.json(await getPlayer(c.var.services, c.var.playerId), 200))
     .patch('/me', requirePlayer, nameBody, async (c) =>
       c.json(await renamePlayer(c.var.services, c.var.playerId, c.req.valid('json').name), 200),
-    );
+    )
+    .get('/me/history', validate('query', pageQuery), requirePlayer, async (c) => {
+      const { limit = 50, offset = 0 } = c.req.valid('query');
+      return c.json(await history(c.var.services, c.var.playerId, limit, offset), 200);
+    })
+    .get('/me/leagues', requirePlayer, async (c) => c.json(await myLeagues(c.var.services, c.var.playerId), 200));

@@ -23,7 +23,8 @@ export const SCHEDULED_AUDIT_SLICES = 200;
 /**
  * Everything the cron does (the scheduled handler and the local `/api/dev/scheduled` both run this): tomorrow's
  * course ahead of time, then the audit of the day that closed last (requests about that day carry it on if one
- * run does not finish it).
+ * run does not finish it), then housekeeping (expired passkey challenges and transfer codes, which no request can
+ * use any more).
  */
 export async function scheduledJob(
   ctx: ServiceContext,
@@ -31,5 +32,6 @@ export async function scheduledJob(
   const courses = await createCourseAhead(ctx);
   const yesterday = addDays(utcDate(ctx.now), -1);
   const audit = yesterday < FIRST_DATE ? null : await auditDay(ctx, yesterday, SCHEDULED_AUDIT_SLICES);
+  await ctx.ledger.deleteExpired(ctx.now.getTime());
   return { courses, audit };
 }

@@ -81,6 +81,10 @@ export async function standings(
   };
 }
 
+/** The share of `players` ranked finishers whose total is the same or worse, `better` being ahead: whole percent. */
+export const percentileOf = (players: number, better: number): number =>
+  players === 0 ? 100 : Math.floor((100 * (players - better)) / players);
+
 /**
  * The standings as the caller sees them: their own place (`me`: rank, total, percentile, strokes) and their own
  * per-hole strokes in their entry. `percentile` is the share of ranked finishers whose total is the same or worse,
@@ -101,7 +105,7 @@ export async function personalize(
     me: {
       rank: better + 1,
       total,
-      percentile: view.players === 0 ? 100 : Math.floor((100 * (view.players - better)) / view.players),
+      percentile: percentileOf(view.players, better),
       holes: strokes,
     },
   };

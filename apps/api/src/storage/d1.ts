@@ -6,17 +6,29 @@ import type {
   AuditClaim,
   AuditRecord,
   AuditVerdictRecord,
-  DayAuditRecord,
-  ReviewRecord,
+  ChallengePurpose,
+  ChallengeRecord,
   CourseHoleRecord,
   CourseRecord,
+  CredentialRecord,
+  DayAuditRecord,
   DayCountsRecord,
   FinishedRow,
+  HistoryRecord,
+  JoinOutcome,
+  LeagueDayRecord,
+  LeagueInfo,
+  LeagueLimits,
+  LeagueRecord,
   Ledger,
   PerfectRecord,
   PlayerRecord,
+  ReviewRecord,
+  RoundRecord,
+  SeasonRecord,
   StandingsPageRecord,
   StartedRow,
+  TransferCodeRecord,
 } from './ledger.ts';
 
 /**
@@ -397,6 +409,327 @@ export class D1Ledger implements Ledger {
       decisions: r.decisions,
     }));
   }
+
+  async addToken(playerId: string, tokenHash: string, createdAt: number): Promise<void> {
+    await this.#write(
+      'INSERT INTO tokens (token_hash, player_id, created_at) VALUES (?, ?, ?)',
+      tokenHash,
+      playerId,
+      createdAt,
+    ).run();
+  }
+
+  async replaceTokens(playerId: string, tokenHash: string, createdAt: number): Promise<void> {
+    await this.#db.batch([
+      this.#write('DELETE FROM tokens WHERE player_id = ?', playerId),
+      this.#write('DELETE FROM transfer_codes WHERE player_id = ?', playerId),
+      this.#write(
+        'INSERT INTO tokens (token_hash, player_id, created_at) VALUES (?, ?, ?)',
+        tokenHash,
+        playerId,
+        createdAt,
+      ),
+    ]);
+  }
+
+  async insertTransferCode(code: TransferCodeRecord, keepLive: number): Promise<void> {
+    await this.#db.batch([
+      this.#write(
+        'DELETE FROM transfer_codes WHERE player_id = ? AND expires_at <= ?',
+        code.playerId,
+        code.createdAt,
+      ),
+      this.#write(
+        'INSERT INTO transfer_codes (code_hash, player_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+        code.codeHash,
+        code.playerId,
+        code.createdAt,
+        code.expiresAt,
+      ),
+      this.#write(
+        `DELETE FROM transfer_codes WHERE player_id = ?1 AND code_hash NOT IN (
+           SELECT code_hash FROM transfer_codes WHERE player_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT ?2)`,
+        code.playerId,
+        keepLive,
+      ),
+    ]);
+  }
+
+  async takeTransferCode(codeHash: string, now: number): Promise<string | null> {
+    const row = await this.#write(
+      'DELETE FROM transfer_codes WHERE code_hash = ? AND expires_at > ? RETURNING player_id',
+      codeHash,
+      now,
+    ).first<{ player_id: string }>();
+    return row?.player_id ?? null;
+  }
+
+  async insertChallenge(c: ChallengeRecord): Promise<void> {
+    await this.#write(
+      'INSERT INTO challenges (challenge, purpose, player_id, rp_id, expires_at) VALUES (?, ?, ?, ?, ?)',
+      c.challenge,
+      c.purpose,
+      c.playerId,
+      c.rpId,
+      c.expiresAt,
+    ).run();
+  }
+
+  async takeChallenge(
+    challenge: string,
+    purpose: ChallengePurpose,
+    now: number,
+  ): Promise<ChallengeRecord | null> {
+    const row = await this.#write(
+      `DELETE FROM challenges WHERE challenge = ? AND purpose = ? AND expires_at > ?
+       RETURNING challenge, purpose, player_id, rp_id, expires_at`,
+      challenge,
+      purpose,
+      now,
+    ).first<ChallengeRow>();
+    return (
+      row && {
+        challenge: row.challenge,
+        purpose: row.purpose,
+        playerId: row.player_id,
+        rpId: row.rp_id,
+        expiresAt: row.expires_at,
+      }
+    );
+  }
+
+  async insertCredential(c: CredentialRecord): Promise<void> {
+    await this.#write(
+      `INSERT INTO credentials (id, player_id, rp_id, public_key, counter, transports, created_at, last_used_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      c.id,
+      c.playerId,
+      c.rpId,
+      c.publicKey,
+      c.counter,
+      JSON.stringify(c.transports),
+      c.createdAt,
+      c.lastUsedAt,
+    ).run();
+  }
+
+  async credential(id: string): Promise<CredentialRecord | null> {
+    const row = await this.#read(`SELECT * FROM credentials WHERE id = ?`, id).first<CredentialRow>();
+    return row && toCredential(row);
+  }
+
+  async credentialsOf(playerId: string): Promise<CredentialRecord[]> {
+    const rows = await this.#read(
+      'SELECT * FROM credentials WHERE player_id = ? ORDER BY created_at',
+      playerId,
+    ).all<CredentialRow>();
+    return rows.results.map(toCredential);
+  }
+
+  async touchCredential(id: string, counter: number, usedAt: number): Promise<void> {
+    await this.#write(
+      'UPDATE credentials SET counter = ?, last_used_at = ? WHERE id = ?',
+      counter,
+      usedAt,
+      id,
+    ).run();
+  }
+
+  async deleteExpired(now: number): Promise<void> {
+    await this.#db.batch([
+      this.#write('DELETE FROM challenges WHERE expires_at <= ?', now),
+      this.#write('DELETE FROM transfer_codes WHERE expires_at <= ?', now),
+    ]);
+  }
+
+  async playerRounds(playerId: string): Promise<RoundRecord[]> {
+    const rows = await this.#read(
+      `SELECT date, total, review FROM attempts
+       WHERE player_id = ? AND finished_at IS NOT NULL ORDER BY date`,
+      playerId,
+    ).all<{ date: string; total: number; review: number }>();
+    return rows.results.map((r) => ({ date: r.date, total: r.total, review: r.review === 1 }));
+  }
+
+  async historyPage(playerId: string, limit: number, offset: number): Promise<HistoryRecord[]> {
+    const rows = await this.#read(
+      `SELECT a.date, a.total, a.strokes, a.review,
+         (SELECT coalesce(sum(d.count), 0) FROM day_totals d WHERE d.date = a.date AND d.total < a.total) AS better,
+         (SELECT coalesce(sum(d.count), 0) FROM day_totals d WHERE d.date = a.date) AS finishers
+       FROM attempts a WHERE a.player_id = ? AND a.finished_at IS NOT NULL
+       ORDER BY a.date DESC LIMIT ? OFFSET ?`,
+      playerId,
+      limit,
+      offset,
+    ).all<{
+      date: string;
+      total: number;
+      strokes: string;
+      review: number;
+      better: number;
+      finishers: number;
+    }>();
+    return rows.results.map((r) => ({
+      date: r.date,
+      total: r.total,
+      strokes: JSON.parse(r.strokes) as number[],
+      review: r.review === 1,
+      better: r.better,
+      finishers: r.finishers,
+    }));
+  }
+
+  async createLeague(league: LeagueRecord, maxLeagues: number): Promise<boolean> {
+    const [created] = await this.#db.batch([
+      this.#write(
+        `INSERT INTO leagues (id, name, code, created_by, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5 WHERE (SELECT count(*) FROM league_members WHERE player_id = ?4) < ?6`,
+        league.id,
+        league.name,
+        league.code,
+        league.createdBy,
+        league.createdAt,
+        maxLeagues,
+      ),
+      this.#write(
+        `INSERT INTO league_members (league_id, player_id, joined_at)
+         SELECT id, created_by, created_at FROM leagues WHERE id = ?`,
+        league.id,
+      ),
+    ]);
+    return (created?.meta.changes ?? 0) > 0;
+  }
+
+  async joinLeague(
+    code: string,
+    playerId: string,
+    joinedAt: number,
+    limits: LeagueLimits,
+  ): Promise<JoinOutcome> {
+    // One statement: the limits are checked where the row is written, so concurrent joins cannot overshoot.
+    const joined = await this.#write(
+      `INSERT INTO league_members (league_id, player_id, joined_at)
+       SELECT l.id, ?2, ?3 FROM leagues l WHERE l.code = ?1
+         AND (SELECT count(*) FROM league_members m WHERE m.league_id = l.id) < ?4
+         AND (SELECT count(*) FROM league_members m WHERE m.player_id = ?2) < ?5
+       ON CONFLICT DO NOTHING`,
+      code,
+      playerId,
+      joinedAt,
+      limits.maxMembers,
+      limits.maxLeagues,
+    ).run();
+    const row = await this.#read(
+      `SELECT l.id, l.name, l.code, l.created_by, l.created_at,
+         (SELECT count(*) FROM league_members m WHERE m.league_id = l.id) AS members,
+         EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = l.id AND m.player_id = ?2) AS mine
+       FROM leagues l WHERE l.code = ?1`,
+      code,
+      playerId,
+    ).first<LeagueRow & { mine: number }>();
+    if (!row) return { kind: 'not-found' };
+    const league = toLeague(row);
+    if (joined.meta.changes > 0) return { kind: 'joined', league };
+    if (row.mine === 1) return { kind: 'member', league };
+    return { kind: row.members >= limits.maxMembers ? 'full' : 'too-many' };
+  }
+
+  async leaveLeague(leagueId: string, playerId: string): Promise<boolean> {
+    // RETURNING counts this row only (`changes` may include the trigger's delete of an emptied league).
+    const row = await this.#write(
+      'DELETE FROM league_members WHERE league_id = ? AND player_id = ? RETURNING player_id',
+      leagueId,
+      playerId,
+    ).first<{ player_id: string }>();
+    return row !== null;
+  }
+
+  async league(id: string): Promise<LeagueInfo | null> {
+    const row = await this.#read(
+      `SELECT l.*, (SELECT count(*) FROM league_members m WHERE m.league_id = l.id) AS members
+       FROM leagues l WHERE l.id = ?`,
+      id,
+    ).first<LeagueRow>();
+    return row && toLeague(row);
+  }
+
+  async isMember(leagueId: string, playerId: string): Promise<boolean> {
+    const row = await this.#read(
+      'SELECT 1 AS yes FROM league_members WHERE league_id = ? AND player_id = ?',
+      leagueId,
+      playerId,
+    ).first<{ yes: number }>();
+    return row !== null;
+  }
+
+  async leaguesOf(playerId: string): Promise<(LeagueInfo & { joinedAt: number })[]> {
+    const rows = await this.#read(
+      `SELECT l.*, m.joined_at,
+         (SELECT count(*) FROM league_members o WHERE o.league_id = l.id) AS members
+       FROM league_members m JOIN leagues l ON l.id = m.league_id
+       WHERE m.player_id = ? ORDER BY m.joined_at, l.id`,
+      playerId,
+    ).all<LeagueRow & { joined_at: number }>();
+    return rows.results.map((r) => ({ ...toLeague(r), joinedAt: r.joined_at }));
+  }
+
+  async leagueDay(leagueId: string, date: string): Promise<LeagueDayRecord[]> {
+    const rows = await this.#read(
+      `SELECT a.player_id, p.name, a.finished_at, a.total, a.strokes, a.review
+       FROM league_members m
+       JOIN attempts a ON a.date = ? AND a.player_id = m.player_id
+       JOIN players p ON p.id = m.player_id
+       WHERE m.league_id = ?
+       ORDER BY a.finished_at IS NULL, a.total, a.finished_at, a.player_id`,
+      date,
+      leagueId,
+    ).all<{
+      player_id: string;
+      name: string;
+      finished_at: number | null;
+      total: number | null;
+      strokes: string | null;
+      review: number;
+    }>();
+    return rows.results.map((r) => ({
+      playerId: r.player_id,
+      name: r.name,
+      finished:
+        r.finished_at === null
+          ? null
+          : {
+              total: r.total ?? 0,
+              strokes: JSON.parse(r.strokes ?? '[]') as number[],
+              finishedAt: r.finished_at,
+            },
+      review: r.review === 1,
+    }));
+  }
+
+  async leagueSeason(leagueId: string, from: string, to: string, best: number): Promise<SeasonRecord[]> {
+    const rows = await this.#read(
+      `SELECT player_id, name, max(rounds) AS rounds, count(*) AS counted, sum(total) AS total FROM (
+         SELECT a.player_id, p.name, a.total,
+           row_number() OVER (PARTITION BY a.player_id ORDER BY a.total, a.date) AS n,
+           count(*) OVER (PARTITION BY a.player_id) AS rounds
+         FROM league_members m
+         JOIN attempts a ON a.player_id = m.player_id
+         JOIN players p ON p.id = m.player_id
+         WHERE m.league_id = ? AND a.date BETWEEN ? AND ? AND a.finished_at IS NOT NULL AND a.review = 0
+       ) WHERE n <= ? GROUP BY player_id, name`,
+      leagueId,
+      from,
+      to,
+      best,
+    ).all<{ player_id: string; name: string; rounds: number; counted: number; total: number }>();
+    return rows.results.map((r) => ({
+      playerId: r.player_id,
+      name: r.name,
+      rounds: r.rounds,
+      counted: r.counted,
+      total: r.total,
+    }));
+  }
 }
 
 interface DayAuditRow {
@@ -436,6 +769,52 @@ function toCounts(totals: unknown[] | undefined, stats: unknown[] | undefined): 
     review: s?.review ?? 0,
   };
 }
+
+interface ChallengeRow {
+  challenge: string;
+  purpose: ChallengePurpose;
+  player_id: string | null;
+  rp_id: string;
+  expires_at: number;
+}
+interface CredentialRow {
+  id: string;
+  player_id: string;
+  rp_id: string;
+  public_key: string;
+  counter: number;
+  transports: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+interface LeagueRow {
+  id: string;
+  name: string;
+  code: string;
+  created_by: string;
+  created_at: number;
+  members: number;
+}
+
+const toCredential = (r: CredentialRow): CredentialRecord => ({
+  id: r.id,
+  playerId: r.player_id,
+  rpId: r.rp_id,
+  publicKey: r.public_key,
+  counter: r.counter,
+  transports: JSON.parse(r.transports) as string[],
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+});
+
+const toLeague = (r: LeagueRow): LeagueInfo => ({
+  id: r.id,
+  name: r.name,
+  code: r.code,
+  createdBy: r.created_by,
+  createdAt: r.created_at,
+  members: r.members,
+});
 
 interface PlayerRow {
   id: string;

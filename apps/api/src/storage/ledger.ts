@@ -58,7 +58,150 @@ export interface Ledger {
   roundAudit(date: string, playerId: string): Promise<AuditRecord | null>;
   /** Rounds under review, lowest p-value first. */
   underReview(date: string, limit: number, offset: number): Promise<ReviewRecord[]>;
+
+  /** Adds a token (another device) for a player. */
+  addToken(playerId: string, tokenHash: string, createdAt: number): Promise<void>;
+  /**
+   * Sign-out everywhere, in one transaction: deletes every token and every transfer code of the player, then stores
+   * `tokenHash` as its only token.
+   */
+  replaceTokens(playerId: string, tokenHash: string, createdAt: number): Promise<void>;
+
+  /** Stores a transfer code, keeping at most `keepLive` live codes per player (the oldest go first). */
+  insertTransferCode(code: TransferCodeRecord, keepLive: number): Promise<void>;
+  /**
+   * Deletes a live code and returns its player; null when it is unknown, used or expired. One conditional delete,
+   * so of concurrent claims of one code exactly one gets the player.
+   */
+  takeTransferCode(codeHash: string, now: number): Promise<string | null>;
+
+  insertChallenge(challenge: ChallengeRecord): Promise<void>;
+  /** Deletes a live challenge of that purpose and returns it (single use); null when unknown, used or expired. */
+  takeChallenge(challenge: string, purpose: ChallengePurpose, now: number): Promise<ChallengeRecord | null>;
+  insertCredential(credential: CredentialRecord): Promise<void>;
+  credential(id: string): Promise<CredentialRecord | null>;
+  credentialsOf(playerId: string): Promise<CredentialRecord[]>;
+  /** Records a sign-in: the authenticator's new counter and the time. */
+  touchCredential(id: string, counter: number, usedAt: number): Promise<void>;
+  /** Deletes expired challenges and transfer codes (the cron's housekeeping). */
+  deleteExpired(now: number): Promise<void>;
+
+  /** Every finished round of a player (under review included), oldest first. */
+  playerRounds(playerId: string): Promise<RoundRecord[]>;
+  /** A page of a player's finished rounds, newest first, each with its day's ranked field. */
+  historyPage(playerId: string, limit: number, offset: number): Promise<HistoryRecord[]>;
+
+  /**
+   * Creates a league and makes its creator a member, in one transaction, unless the creator is already in
+   * `maxLeagues` leagues (then false, and nothing is written).
+   */
+  createLeague(league: LeagueRecord, maxLeagues: number): Promise<boolean>;
+  /** Joins the league whose invite code is `code`, within both limits, in one conditional write. */
+  joinLeague(code: string, playerId: string, joinedAt: number, limits: LeagueLimits): Promise<JoinOutcome>;
+  /** Leaves a league; false when the player was not in it. The last member out deletes the league. */
+  leaveLeague(leagueId: string, playerId: string): Promise<boolean>;
+  league(id: string): Promise<LeagueInfo | null>;
+  isMember(leagueId: string, playerId: string): Promise<boolean>;
+  /** The player's leagues, in the order joined. */
+  leaguesOf(playerId: string): Promise<(LeagueInfo & { readonly joinedAt: number })[]>;
+  /** The members' attempts on a date (started, finished or under review), in standings order. */
+  leagueDay(leagueId: string, date: string): Promise<LeagueDayRecord[]>;
+  /**
+   * Per member with at least one ranked round from `from` to `to` (inclusive): ranked rounds played, how many of
+   * the best count (at most `best`), and the sum of the `best` lowest totals.
+   */
+  leagueSeason(leagueId: string, from: string, to: string, best: number): Promise<SeasonRecord[]>;
 }
+
+export interface TransferCodeRecord {
+  readonly codeHash: string;
+  readonly playerId: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
+
+export type ChallengePurpose = 'register' | 'sign-in';
+
+export interface ChallengeRecord {
+  readonly challenge: string;
+  readonly purpose: ChallengePurpose;
+  /** The player registering a passkey; null for a sign-in. */
+  readonly playerId: string | null;
+  readonly rpId: string;
+  readonly expiresAt: number;
+}
+
+export interface CredentialRecord {
+  /** base64url */
+  readonly id: string;
+  readonly playerId: string;
+  readonly rpId: string;
+  /** The COSE public key, base64url. */
+  readonly publicKey: string;
+  readonly counter: number;
+  readonly transports: readonly string[];
+  readonly createdAt: number;
+  readonly lastUsedAt: number | null;
+}
+
+export interface RoundRecord {
+  readonly date: string;
+  readonly total: number;
+  readonly review: boolean;
+}
+
+export interface HistoryRecord extends RoundRecord {
+  readonly strokes: readonly number[];
+  /** Ranked finishers that day with a lower total. */
+  readonly better: number;
+  /** Ranked finishers that day. */
+  readonly finishers: number;
+}
+
+export interface LeagueRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly code: string;
+  readonly createdBy: string;
+  readonly createdAt: number;
+}
+
+export interface LeagueInfo extends LeagueRecord {
+  readonly members: number;
+}
+
+export interface LeagueLimits {
+  readonly maxLeagues: number;
+  readonly maxMembers: number;
+}
+
+export type JoinOutcome =
+  | { readonly kind: 'joined' | 'member'; readonly league: LeagueRecord }
+  | { readonly kind: 'not-found' | 'full' | 'too-many' };
+
+export interface LeagueDayRecord {
+  readonly playerId: string;
+  readonly name: string;
+  /** Null while the attempt is being played. */
+  readonly finished: {
+    readonly total: number;
+    readonly strokes: readonly number[];
+    readonly finishedAt: number;
+  } | null;
+  readonly review: boolean;
+}
+
+export interface SeasonRecord {
+  readonly playerId: string;
+  readonly name: string;
+  /** Ranked rounds in the period. */
+  readonly rounds: number;
+  /** Rounds counted: min(rounds, best). */
+  readonly counted: number;
+  /** Sum of the counted (lowest) totals. */
+  readonly total: number;
+}
+
 
 export interface DayAuditRecord {
   readonly rounds: number;

@@ -3,16 +3,28 @@ import type {
   AuditClaim,
   AuditRecord,
   AuditVerdictRecord,
-  DayAuditRecord,
-  ReviewRecord,
+  ChallengePurpose,
+  ChallengeRecord,
   CourseRecord,
+  CredentialRecord,
+  DayAuditRecord,
   DayCountsRecord,
   FinishedRow,
+  HistoryRecord,
+  JoinOutcome,
+  LeagueDayRecord,
+  LeagueInfo,
+  LeagueLimits,
+  LeagueRecord,
   Ledger,
   PerfectRecord,
   PlayerRecord,
+  ReviewRecord,
+  RoundRecord,
+  SeasonRecord,
   StandingsPageRecord,
   StartedRow,
+  TransferCodeRecord,
 } from './ledger.ts';
 
 interface MemoryAudit {
@@ -41,6 +53,12 @@ export class MemoryLedger implements Ledger {
   readonly #buckets = new Map<string, { tokens: number; updatedAt: number }>();
   readonly #courses = new Map<string, CourseRecord>();
   readonly #attempts = new Map<string, MemoryAttempt>();
+  readonly #codes = new Map<string, TransferCodeRecord>();
+  readonly #challenges = new Map<string, ChallengeRecord>();
+  readonly #credentials = new Map<string, CredentialRecord>();
+  readonly #leagues = new Map<string, LeagueRecord>();
+  /** league id → player id → joined at */
+  readonly #members = new Map<string, Map<string, number>>();
   readonly #dayAudits = new Map<string, DayAuditRecord>();
   readonly #audits = new Map<string, MemoryAudit>();
 
@@ -256,5 +274,201 @@ export class MemoryLedger implements Ledger {
         telling: a.verdict!.telling,
         decisions: a.verdict!.decisions,
       }));
+  }
+
+  async addToken(playerId: string, tokenHash: string): Promise<void> {
+    this.#tokens.set(tokenHash, playerId);
+  }
+
+  async replaceTokens(playerId: string, tokenHash: string): Promise<void> {
+    for (const [hash, owner] of this.#tokens) if (owner === playerId) this.#tokens.delete(hash);
+    for (const [hash, code] of this.#codes) if (code.playerId === playerId) this.#codes.delete(hash);
+    await this.addToken(playerId, tokenHash);
+  }
+
+  async insertTransferCode(code: TransferCodeRecord, keepLive: number): Promise<void> {
+    for (const [hash, c] of this.#codes)
+      if (c.playerId === code.playerId && c.expiresAt <= code.createdAt) this.#codes.delete(hash);
+    this.#codes.set(code.codeHash, code);
+    const mine = [...this.#codes.values()].filter((c) => c.playerId === code.playerId);
+    // Insertion order breaks ties in creation time, as rowid does in D1.
+    for (const old of mine.slice(0, Math.max(0, mine.length - keepLive))) this.#codes.delete(old.codeHash);
+  }
+
+  async takeTransferCode(codeHash: string, now: number): Promise<string | null> {
+    const code = this.#codes.get(codeHash);
+    if (!code || code.expiresAt <= now) return null;
+    this.#codes.delete(codeHash);
+    return code.playerId;
+  }
+
+  async insertChallenge(challenge: ChallengeRecord): Promise<void> {
+    this.#challenges.set(challenge.challenge, challenge);
+  }
+
+  async takeChallenge(
+    challenge: string,
+    purpose: ChallengePurpose,
+    now: number,
+  ): Promise<ChallengeRecord | null> {
+    const c = this.#challenges.get(challenge);
+    if (!c || c.purpose !== purpose || c.expiresAt <= now) return null;
+    this.#challenges.delete(challenge);
+    return c;
+  }
+
+  async insertCredential(credential: CredentialRecord): Promise<void> {
+    if (this.#credentials.has(credential.id)) throw new Error('UNIQUE constraint failed: credentials.id');
+    this.#credentials.set(credential.id, credential);
+  }
+
+  async credential(id: string): Promise<CredentialRecord | null> {
+    return this.#credentials.get(id) ?? null;
+  }
+
+  async credentialsOf(playerId: string): Promise<CredentialRecord[]> {
+    return [...this.#credentials.values()].filter((c) => c.playerId === playerId);
+  }
+
+  async touchCredential(id: string, counter: number, usedAt: number): Promise<void> {
+    const c = this.#credentials.get(id);
+    if (c) this.#credentials.set(id, { ...c, counter, lastUsedAt: usedAt });
+  }
+
+  async deleteExpired(now: number): Promise<void> {
+    for (const [k, c] of this.#challenges) if (c.expiresAt <= now) this.#challenges.delete(k);
+    for (const [k, c] of this.#codes) if (c.expiresAt <= now) this.#codes.delete(k);
+  }
+
+  #finishedOf(playerId: string): (FinishedRow & { review: boolean })[] {
+    return [...this.#attempts.values()]
+      .filter((a) => a.started.playerId === playerId && a.finished)
+      .map((a) => ({ ...a.finished!, review: a.review }))
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  }
+
+  async playerRounds(playerId: string): Promise<RoundRecord[]> {
+    return this.#finishedOf(playerId).map((f) => ({ date: f.date, total: f.total, review: f.review }));
+  }
+
+  async historyPage(playerId: string, limit: number, offset: number): Promise<HistoryRecord[]> {
+    const page = this.#finishedOf(playerId)
+      .reverse()
+      .slice(offset, offset + limit);
+    return Promise.all(
+      page.map(async (f) => {
+        const { distribution } = await this.dayCounts(f.date);
+        return {
+          date: f.date,
+          total: f.total,
+          strokes: f.strokes,
+          review: f.review,
+          better: distribution.filter((d) => d.total < f.total).reduce((n, d) => n + d.count, 0),
+          finishers: distribution.reduce((n, d) => n + d.count, 0),
+        };
+      }),
+    );
+  }
+
+  #leagueCount(playerId: string): number {
+    return [...this.#members.values()].filter((m) => m.has(playerId)).length;
+  }
+
+  #info(league: LeagueRecord): LeagueInfo {
+    return { ...league, members: this.#members.get(league.id)?.size ?? 0 };
+  }
+
+  async createLeague(league: LeagueRecord, maxLeagues: number): Promise<boolean> {
+    if (this.#leagueCount(league.createdBy) >= maxLeagues) return false;
+    this.#leagues.set(league.id, league);
+    this.#members.set(league.id, new Map([[league.createdBy, league.createdAt]]));
+    return true;
+  }
+
+  async joinLeague(
+    code: string,
+    playerId: string,
+    joinedAt: number,
+    limits: LeagueLimits,
+  ): Promise<JoinOutcome> {
+    const league = [...this.#leagues.values()].find((l) => l.code === code);
+    if (!league) return { kind: 'not-found' };
+    const members = this.#members.get(league.id)!;
+    if (members.has(playerId)) return { kind: 'member', league };
+    if (members.size >= limits.maxMembers) return { kind: 'full' };
+    if (this.#leagueCount(playerId) >= limits.maxLeagues) return { kind: 'too-many' };
+    members.set(playerId, joinedAt);
+    return { kind: 'joined', league };
+  }
+
+  async leaveLeague(leagueId: string, playerId: string): Promise<boolean> {
+    const members = this.#members.get(leagueId);
+    if (!members?.delete(playerId)) return false;
+    if (members.size === 0) {
+      this.#members.delete(leagueId);
+      this.#leagues.delete(leagueId);
+    }
+    return true;
+  }
+
+  async league(id: string): Promise<LeagueInfo | null> {
+    const league = this.#leagues.get(id);
+    return league ? this.#info(league) : null;
+  }
+
+  async isMember(leagueId: string, playerId: string): Promise<boolean> {
+    return this.#members.get(leagueId)?.has(playerId) ?? false;
+  }
+
+  async leaguesOf(playerId: string): Promise<(LeagueInfo & { joinedAt: number })[]> {
+    return [...this.#members.entries()]
+      .flatMap(([id, m]) => {
+        const joinedAt = m.get(playerId);
+        return joinedAt === undefined ? [] : [{ ...this.#info(this.#leagues.get(id)!), joinedAt }];
+      })
+      .sort((a, b) => a.joinedAt - b.joinedAt || (a.id < b.id ? -1 : 1));
+  }
+
+  async leagueDay(leagueId: string, date: string): Promise<LeagueDayRecord[]> {
+    const members = this.#members.get(leagueId) ?? new Map<string, number>();
+    const rows = this.#day(date).filter((a) => members.has(a.started.playerId));
+    const key = (a: MemoryAttempt) => [a.finished === null ? 1 : 0, a.finished?.total ?? 0, a.finished?.finishedAt ?? 0];
+    return rows
+      .sort((a, b) => {
+        const [x, y] = [key(a), key(b)];
+        for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+        return a.started.playerId < b.started.playerId ? -1 : 1;
+      })
+      .map((a) => ({
+        playerId: a.started.playerId,
+        name: this.#players.get(a.started.playerId)?.name ?? '?',
+        finished: a.finished && {
+          total: a.finished.total,
+          strokes: a.finished.strokes,
+          finishedAt: a.finished.finishedAt,
+        },
+        review: a.review,
+      }));
+  }
+
+  async leagueSeason(leagueId: string, from: string, to: string, best: number): Promise<SeasonRecord[]> {
+    const members = this.#members.get(leagueId) ?? new Map<string, number>();
+    const out: SeasonRecord[] = [];
+    for (const playerId of members.keys()) {
+      const totals = this.#finishedOf(playerId)
+        .filter((f) => !f.review && f.date >= from && f.date <= to)
+        .map((f) => f.total)
+        .sort((a, b) => a - b);
+      if (totals.length === 0) continue;
+      const counted = totals.slice(0, best);
+      out.push({
+        playerId,
+        name: this.#players.get(playerId)?.name ?? '?',
+        rounds: totals.length,
+        counted: counted.length,
+        total: counted.reduce((a, b) => a + b, 0),
+      });
+    }
+    return out;
   }
 }

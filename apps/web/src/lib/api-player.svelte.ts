@@ -67,6 +67,16 @@ export class Identity {
   forget(): void {
     this.#save(null);
   }
+
+  /** Becomes the player another device moved here (a claimed transfer code or a passkey sign-in). */
+  adopt(player: PlayerWithToken): void {
+    this.#save(player);
+  }
+
+  /** Keeps the fresh token of a sign-out everywhere (the old one no longer works). */
+  replaceToken(token: string): void {
+    if (this.player !== null) this.#save({ ...this.player, token });
+  }
 }
 
 export const identity = new Identity();

@@ -9,12 +9,18 @@ import type {
   CourseView,
   DrawView,
   HoleResultView,
+  HistoryView,
   HoleView,
+  LeagueView,
+  MyLeague,
   NewPlayer,
+  PasskeyView,
   PlayerView,
   ReplayView,
+  SeasonView,
   StandingEntry,
   StandingsView,
+  TransferCodeView,
 } from '@golf/api';
 import type { ErrorCode } from '@golf/contract';
 
@@ -34,13 +40,21 @@ export type DistributionBar = StandingsView['distribution'][number];
 export type MyStanding = NonNullable<StandingsView['me']>;
 export type Standings = StandingsView;
 export type Replay = ReplayView;
+export type TransferCode = TransferCodeView;
+export type Passkey = PasskeyView;
+export type History = HistoryView;
+export type HistoryRound = HistoryView['rounds'][number];
+export type League = LeagueView;
+export type LeagueMembership = MyLeague;
+export type Season = SeasonView;
+export type SeasonEntry = SeasonView['entries'][number];
 
 /**
- * A failure's code: one of the API's (the contract's table), or one of the two the client adds: `ERR_NETWORK` (no
- * answer; status 0) and `ERR_BAD_RESPONSE` (an answer outside the contract: not JSON, not the error shape, an
- * unknown code, a course or card that does not parse).
+ * A failure's code: one of the API's (the contract's table), or one the client adds: `ERR_NETWORK` (no answer;
+ * status 0), `ERR_BAD_RESPONSE` (an answer outside the contract: not JSON, not the error shape, an unknown code, a
+ * course or card that does not parse) and `ERR_PASSKEY` (the browser's passkey prompt gave no credential).
  */
-export type FailureCode = ErrorCode | 'ERR_NETWORK' | 'ERR_BAD_RESPONSE';
+export type FailureCode = ErrorCode | 'ERR_NETWORK' | 'ERR_BAD_RESPONSE' | 'ERR_PASSKEY';
 
 /** Every failure the client sees: the API's `{error:{code,message}}`, or one of the client's own codes. */
 export interface ApiFailure {

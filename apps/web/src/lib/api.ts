@@ -11,11 +11,17 @@ import type {
   Attempt,
   Course,
   DrawAnswer,
+  History,
   HoleAnswer,
+  League,
+  LeagueMembership,
+  Passkey,
   Player,
   PlayerWithToken,
   Replay,
+  Season,
   Standings,
+  TransferCode,
 } from './api-types.ts';
 
 export type * from './api-types.ts';
@@ -179,5 +185,83 @@ export class GolfApi {
 
   replay(date: string, playerId: string): Promise<ApiResult<Replay>> {
     return this.#run(() => this.#client.api.daily[':date'].replays[':playerId'].$get({ param: { date, playerId } }));
+  }
+
+  /** A one-time code (10 minutes) that moves this player to another device. */
+  transferCode(): Promise<ApiResult<TransferCode>> {
+    return this.#run(() => this.#client.api.players.me.transfer.$post());
+  }
+
+  /** Claims a transfer code: this device becomes the code's player (sent without a token). */
+  claim(code: string): Promise<ApiResult<PlayerWithToken>> {
+    return this.#run(() => this.#anonymous.api.players.claim.$post({ json: { code } }));
+  }
+
+  /** Revokes every token of this player; the answer is this device's fresh one. */
+  signOutEverywhere(): Promise<ApiResult<{ token: string }>> {
+    return this.#run(() => this.#client.api.players.me['sign-out-everywhere'].$post());
+  }
+
+  passkeys(): Promise<ApiResult<{ passkeys: Passkey[] }>> {
+    return this.#run(() => this.#client.api.players.me.passkeys.$get());
+  }
+
+  /** Options for `navigator.credentials.create` (the JSON form). */
+  passkeyRegistrationOptions(): Promise<ApiResult<Record<string, unknown>>> {
+    return this.#run(() => this.#client.api.players.me.passkeys.options.$post());
+  }
+
+  /** Stores a passkey: `credential` is the browser's registration answer in JSON form. */
+  registerPasskey(credential: unknown): Promise<ApiResult<Passkey>> {
+    type Body = Parameters<Client['api']['players']['me']['passkeys']['$post']>[0]['json'];
+    return this.#run(() => this.#client.api.players.me.passkeys.$post({ json: credential as Body }));
+  }
+
+  /** Options for `navigator.credentials.get` (the JSON form). */
+  passkeySignInOptions(): Promise<ApiResult<Record<string, unknown>>> {
+    return this.#run(() => this.#anonymous.api.players.passkeys.options.$post());
+  }
+
+  /** Signs in with the browser's authentication answer: this device becomes the passkey's player. */
+  passkeySignIn(credential: unknown): Promise<ApiResult<PlayerWithToken>> {
+    type Body = Parameters<Client['api']['players']['passkeys']['sign-in']['$post']>[0]['json'];
+    return this.#run(() => this.#anonymous.api.players.passkeys['sign-in'].$post({ json: credential as Body }));
+  }
+
+  history(page: { limit?: number; offset?: number } = {}): Promise<ApiResult<History>> {
+    const query: { limit?: string; offset?: string } = {};
+    if (page.limit !== undefined) query.limit = String(page.limit);
+    if (page.offset !== undefined) query.offset = String(page.offset);
+    return this.#run(() => this.#client.api.players.me.history.$get({ query }));
+  }
+
+  myLeagues(): Promise<ApiResult<{ leagues: LeagueMembership[] }>> {
+    return this.#run(() => this.#client.api.players.me.leagues.$get());
+  }
+
+  createLeague(name: string): Promise<ApiResult<{ id: string; name: string; code: string }>> {
+    return this.#run(() => this.#client.api.leagues.$post({ json: { name } }));
+  }
+
+  joinLeague(code: string): Promise<ApiResult<{ id: string; name: string }>> {
+    return this.#run(() => this.#client.api.leagues.join.$post({ json: { code } }));
+  }
+
+  leaveLeague(id: string): Promise<ApiResult<{ id: string; left: true }>> {
+    return this.#run(() => this.#client.api.leagues[':id'].members.me.$delete({ param: { id } }));
+  }
+
+  league(id: string): Promise<ApiResult<League>> {
+    return this.#run(() => this.#client.api.leagues[':id'].$get({ param: { id } }));
+  }
+
+  leagueStandings(id: string, date: string): Promise<ApiResult<Standings>> {
+    return this.#run(() =>
+      this.#client.api.leagues[':id'].standings[':date'].$get({ param: { id, date }, query: { limit: '100' } }),
+    );
+  }
+
+  leagueSeason(id: string, period: 'week' | 'month', date: string): Promise<ApiResult<Season>> {
+    return this.#run(() => this.#client.api.leagues[':id'].season.$get({ param: { id }, query: { period, date } }));
   }
 }

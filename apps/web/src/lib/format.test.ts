@@ -28,6 +28,7 @@ import {
   isRed,
   longDate,
   matchSummary,
+  mediumDate,
   moveText,
   refusalText,
   shortDate,
@@ -217,6 +218,8 @@ describe('dates and times', () => {
       expect(long).toMatch(/30/);
       expect(longDate('2026-11-30', { year: false })).not.toMatch(/2026/);
       expect(shortDate('2026-11-30').day).toMatch(/30/);
+      expect(mediumDate('2026-11-30')).toMatch(/30/);
+      expect(mediumDate('2026-11-30')).toMatch(/2026/);
     }
   });
 

@@ -194,6 +194,10 @@ const dayText = (date: string, options: Intl.DateTimeFormatOptions): string =>
 export const longDate = (date: string, { year = true }: { year?: boolean } = {}): string =>
   dayText(date, { weekday: 'long', day: 'numeric', month: 'long', ...(year ? { year: 'numeric' } : {}) });
 
+/** A course's day in a list: "Mon, 30 Nov 2026". */
+export const mediumDate = (date: string): string =>
+  dayText(date, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+
 /** A course's day in short: weekday "Mon" and day "30 Nov". */
 export const shortDate = (date: string): { weekday: string; day: string } => ({
   weekday: dayText(date, { weekday: 'short' }),

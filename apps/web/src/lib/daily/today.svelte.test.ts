@@ -115,6 +115,9 @@ describe('Today', () => {
       expect.stringMatching(/^(🏆|🦅|🐦|⛳|🟨|🟥){9}$/u),
       'https://golf.example',
     ]);
+    // Linked to a league's standings of the day instead of the site.
+    today.shareLeague = 'league 1';
+    expect(today.share.split('\n').at(-1)).toBe('https://golf.example/leagues/league%201?date=2026-11-30');
   });
 
   it('says the hint, and that undo took back a play', async () => {

@@ -13,6 +13,7 @@ import type { ApiFailure, Attempt, Course, Standings } from '../api-types.ts';
 import { announce } from '../components/announcer.svelte.ts';
 import { cardName } from '../format.ts';
 import type { KeyValueStore } from '../persisted.svelte.ts';
+import { leagueDayUrl } from '../players/leagues.svelte.ts';
 import { DailyCourse } from './course.svelte.ts';
 import { shareText } from './share.ts';
 
@@ -37,6 +38,7 @@ export class Today {
   #failure = $state.raw<ApiFailure | null>(null);
   #standings = $state.raw<Standings | null>(null);
   #starting = $state(false);
+  #shareLeague = $state<string | null>(null);
   readonly #options: TodayOptions;
   readonly #announce: (text: string) => void;
 
@@ -84,17 +86,26 @@ export class Today {
     const s = this.#session;
     return s ? (s.holes[s.hole - 1]?.strokes ?? null) : null;
   }
+  /** A league whose day standings the share text links to, or null for the site. */
+  get shareLeague(): string | null {
+    return this.#shareLeague;
+  }
+  set shareLeague(id: string | null) {
+    this.#shareLeague = id;
+  }
   /** The result to share: the total, the rank once known, one emoji a hole, never a card. */
   get share(): string {
     const s = this.#session;
     if (!s || s.total === null) return '';
+    const origin = this.#options.origin;
+    const league = this.#shareLeague;
     return shareText({
       date: s.date,
       holes: s.holes.map((h) => h.strokes ?? 0),
       total: s.total,
       rank: this.#standings?.me?.rank ?? null,
       players: this.#standings?.players ?? null,
-      url: this.#options.origin,
+      url: origin !== undefined && league !== null ? leagueDayUrl(origin, league, s.date) : origin,
     });
   }
 

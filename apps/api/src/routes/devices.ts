@@ -1,0 +1,100 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { playerBurst } from '../deps.ts';
+import type { AppEnv } from '../env.ts';
+import { requirePlayer } from '../middleware.ts';
+import { addressKey } from '../services/address.ts';
+import { claimTransferCode, createTransferCode, signOutEverywhere } from '../services/devices.ts';
+import {
+  passkeysOf,
+  registerPasskey,
+  registrationOptions,
+  relyingParty,
+  signInOptions,
+  signInWithPasskey,
+} from '../services/passkeys.ts';
+import { validate } from './validation.ts';
+
+/** base64url as WebAuthn's JSON forms carry it (a passkey's answer fits the 16 KiB body limit). */
+const b64url = z
+  .string()
+  .max(12_000)
+  .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'expected base64url');
+const transports = z.array(z.string().max(32)).max(10);
+const extensions = z.record(z.string(), z.unknown());
+
+const registrationBody = validate(
+  'json',
+  z.object({
+    id: b64url.min(1),
+    rawId: b64url.min(1),
+    type: z.literal('public-key'),
+    response: z.object({
+      clientDataJSON: b64url.min(1),
+      attestationObject: b64url.min(1),
+      transports: transports.optional(),
+    }),
+    clientExtensionResults: extensions.optional(),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  }),
+);
+
+const signInBody = validate(
+  'json',
+  z.object({
+    id: b64url.min(1),
+    rawId: b64url.min(1),
+    type: z.literal('public-key'),
+    response: z.object({
+      clientDataJSON: b64url.min(1),
+      authenticatorData: b64url.min(1),
+      signature: b64url.min(1),
+      userHandle: b64url.optional(),
+    }),
+    clientExtensionResults: extensions.optional(),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  }),
+);
+
+const claimBody = validate('json', z.object({ code: z.string().min(1).max(64) }));
+
+/**
+ * `/api/players`: moving a player to another device (transfer codes, passkeys) and signing out everywhere.
+ */
+export const deviceRoutes = () =>
+  new Hono<AppEnv>()
+    .post('/me/transfer', requirePlayer, async (c) =>
+      c.json(await createTransferCode(c.var.services, c.var.playerId), 201),
+    )
+    .post('/claim', claimBody, async (c) => {
+      const address = addressKey(c.req.header('cf-connecting-ip'));
+      const { code } = c.req.valid('json');
+      return c.json(await claimTransferCode(c.var.services, code, address, playerBurst(c.env)), 200);
+    })
+    .post('/me/sign-out-everywhere', requirePlayer, async (c) =>
+      c.json(await signOutEverywhere(c.var.services, c.var.playerId), 200),
+    )
+    .get('/me/passkeys', requirePlayer, async (c) =>
+      c.json({ passkeys: await passkeysOf(c.var.services, c.var.playerId) }, 200),
+    )
+    .post('/me/passkeys/options', requirePlayer, async (c) => {
+      const rp = relyingParty(c.env ?? {}, c.req.url, c.req.header('origin'));
+      return c.json(await registrationOptions(c.var.services, c.var.playerId, rp), 200);
+    })
+    .post('/me/passkeys', registrationBody, requirePlayer, async (c) => {
+      const rp = relyingParty(c.env ?? {}, c.req.url, c.req.header('origin'));
+      const body = c.req.valid('json');
+      const response = { ...body, clientExtensionResults: body.clientExtensionResults ?? {} };
+      return c.json(await registerPasskey(c.var.services, c.var.playerId, rp, response as never), 201);
+    })
+    .post('/passkeys/options', async (c) => {
+      const rp = relyingParty(c.env ?? {}, c.req.url, c.req.header('origin'));
+      const address = addressKey(c.req.header('cf-connecting-ip'));
+      return c.json(await signInOptions(c.var.services, rp, address, playerBurst(c.env)), 200);
+    })
+    .post('/passkeys/sign-in', signInBody, async (c) => {
+      const rp = relyingParty(c.env ?? {}, c.req.url, c.req.header('origin'));
+      const body = c.req.valid('json');
+      const response = { ...body, clientExtensionResults: body.clientExtensionResults ?? {} };
+      return c.json(await signInWithPasskey(c.var.services, rp, response as never), 200);
+    });

@@ -1,0 +1,107 @@
+/**
+ * A player's own record: finished rounds newest first, with rank and field, and the numbers every daily game
+ * keeps (played, streaks, best, the distribution of totals). Read from the ledger's attempt rows.
+ */
+import { addDays, utcDate } from '@golf/contract';
+import { MATCH_PAR } from '@golf/engine';
+import type { RoundRecord } from '../storage/ledger.ts';
+import type { ServiceContext } from './context.ts';
+
+export interface HistoryRound {
+  readonly date: string;
+  readonly total: number;
+  /** 1 + ranked finishers that day with a lower total; null for a round under review (it is not ranked). */
+  readonly rank: number | null;
+  /** Ranked finishers that day. */
+  readonly finishers: number;
+  readonly strokes: readonly number[];
+  /** The fair-play audit put the round under review: it keeps its score, out of the ranked standings. */
+  readonly review: boolean;
+}
+
+export interface Streak {
+  readonly current: number;
+  readonly best: number;
+}
+
+export interface HistorySummary {
+  /** Finished rounds, under review included. */
+  readonly played: number;
+  /** Consecutive UTC days with a finished round. */
+  readonly streak: Streak;
+  /** Consecutive UTC days with a finished round under par (total < 45). */
+  readonly underPar: Streak;
+  /** The lowest total of a ranked round (the earliest day on a tie); null before the first. */
+  readonly best: { readonly date: string; readonly total: number } | null;
+  /** Finished rounds per total, ascending (under review included). */
+  readonly distribution: readonly { readonly total: number; readonly count: number }[];
+}
+
+export interface HistoryView extends HistorySummary {
+  readonly rounds: readonly HistoryRound[];
+}
+
+/**
+ * A streak over the days in `days` (a subset of the played days). The current streak ends today when today was
+ * played, else yesterday: a day not played yet does not break it, a day played outside `days` does.
+ */
+function streakOf(days: ReadonlySet<string>, played: ReadonlySet<string>, today: string): Streak {
+  let best = 0;
+  let run = 0;
+  let previous: string | null = null;
+  for (const day of [...days].sort()) {
+    run = previous !== null && addDays(previous, 1) === day ? run + 1 : 1;
+    best = Math.max(best, run);
+    previous = day;
+  }
+  let current = 0;
+  for (let day = played.has(today) ? today : addDays(today, -1); days.has(day); day = addDays(day, -1))
+    current++;
+  return { current, best };
+}
+
+/** The numbers of a record, from its finished rounds (one a day at most), seen on `today`. */
+export function summarize(rounds: readonly RoundRecord[], today: string): HistorySummary {
+  const played = new Set(rounds.map((r) => r.date));
+  const underPar = new Set(rounds.filter((r) => r.total < MATCH_PAR).map((r) => r.date));
+  let best: HistorySummary['best'] = null;
+  const counts = new Map<number, number>();
+  for (const r of rounds) {
+    counts.set(r.total, (counts.get(r.total) ?? 0) + 1);
+    if (r.review) continue;
+    if (best === null || r.total < best.total || (r.total === best.total && r.date < best.date))
+      best = { date: r.date, total: r.total };
+  }
+  return {
+    played: rounds.length,
+    streak: streakOf(played, played, today),
+    underPar: streakOf(underPar, played, today),
+    best,
+    distribution: [...counts]
+      .sort((a, b) => a[0] - b[0])
+      .map(([total, count]) => ({ total, count })),
+  };
+}
+
+export async function history(
+  ctx: ServiceContext,
+  playerId: string,
+  limit: number,
+  offset: number,
+): Promise<HistoryView> {
+  const [rounds, page] = await Promise.all([
+    ctx.ledger.playerRounds(playerId),
+    ctx.ledger.historyPage(playerId, limit, offset),
+  ]);
+  return {
+    rounds: page.map((r) => ({
+      date: r.date,
+      total: r.total,
+      rank: r.review ? null : r.better + 1,
+      finishers: r.finishers,
+      strokes: r.strokes,
+      review: r.review,
+    })),
+    ...summarize(rounds, utcDate(ctx.now)),
+  };
+}

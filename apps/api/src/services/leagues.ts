@@ -1,0 +1,284 @@
+/**
+ * Leagues of friends: their own daily standings (the global rules, among members only) and season tables.
+ * Everything but creating and joining is for members only.
+ */
+import { addDays, utcDate } from '@golf/contract';
+import { ApiError } from '../errors.ts';
+import type { LeagueDayRecord, LeagueInfo, SeasonRecord } from '../storage/ledger.ts';
+import type { ServiceContext } from './context.ts';
+import { randomText } from './crypto.ts';
+import { CODE_ALPHABET } from './devices.ts';
+import { progressOf } from './audit.ts';
+import { percentileOf, type StandingEntry, type StandingsView } from './standings.ts';
+import { courseDay } from './time.ts';
+
+export const MAX_LEAGUES_PER_PLAYER = 20;
+export const MAX_LEAGUE_MEMBERS = 1000;
+/** Invite codes: 10 characters of the transfer-code alphabet (50 bits), shared in invite links. */
+export const INVITE_LENGTH = 10;
+
+/** Season tables: the sum of a member's best (lowest) N ranked rounds in the period. */
+export const SEASON_BEST = { week: 5, month: 20 } as const;
+export type SeasonPeriod = keyof typeof SEASON_BEST;
+
+export interface LeagueView {
+  readonly id: string;
+  readonly name: string;
+  /** The invite code: `/join/<code>` on the site, or `POST /api/leagues/join`. */
+  readonly code: string;
+  readonly members: number;
+  readonly createdAt: string;
+}
+
+export interface MyLeague extends LeagueView {
+  readonly joinedAt: string;
+}
+
+export interface SeasonEntry {
+  readonly rank: number;
+  readonly playerId: string;
+  readonly name: string;
+  /** The sum of the counted rounds' totals. */
+  readonly total: number;
+  /** Rounds counted: the best `best` of `rounds`. */
+  readonly counted: number;
+  /** Ranked rounds played in the period. */
+  readonly rounds: number;
+}
+
+export interface SeasonView {
+  readonly leagueId: string;
+  readonly period: SeasonPeriod;
+  /** The first and last day of the period (an ISO week runs Monday to Sunday, UTC). */
+  readonly from: string;
+  readonly to: string;
+  readonly best: number;
+  /** Members with at least one ranked round in the period. */
+  readonly players: number;
+  readonly entries: SeasonEntry[];
+  readonly me: SeasonEntry | null;
+}
+
+/** An invite code as typed or pasted: case, spaces and dashes do not matter. Null when it cannot be one. */
+export function normalizeInvite(raw: string): string | null {
+  const code = raw.toUpperCase().replace(/[\s-]/g, '');
+  if (code.length !== INVITE_LENGTH) return null;
+  for (const ch of code) if (!CODE_ALPHABET.includes(ch)) return null;
+  return code;
+}
+
+const view = (league: LeagueInfo): LeagueView => ({
+  id: league.id,
+  name: league.name,
+  code: league.code,
+  members: league.members,
+  createdAt: new Date(league.createdAt).toISOString(),
+});
+
+export async function createLeague(
+  ctx: ServiceContext,
+  playerId: string,
+  name: string,
+): Promise<{ id: string; name: string; code: string }> {
+  const league = {
+    id: crypto.randomUUID(),
+    name,
+    code: randomText(CODE_ALPHABET, INVITE_LENGTH),
+    createdBy: playerId,
+    createdAt: ctx.now.getTime(),
+  };
+  if (!(await ctx.ledger.createLeague(league, MAX_LEAGUES_PER_PLAYER))) throw tooMany();
+  return { id: league.id, name: league.name, code: league.code };
+}
+
+const tooMany = () =>
+  new ApiError('ERR_TOO_MANY_LEAGUES', `a player is in at most ${MAX_LEAGUES_PER_PLAYER} leagues; leave one first`);
+
+/** Joins by invite code; joining a league you are in changes nothing and answers the same. */
+export async function joinLeague(
+  ctx: ServiceContext,
+  playerId: string,
+  raw: string,
+): Promise<{ id: string; name: string }> {
+  const code = normalizeInvite(raw);
+  const outcome =
+    code === null
+      ? ({ kind: 'not-found' } as const)
+      : await ctx.ledger.joinLeague(code, playerId, ctx.now.getTime(), {
+          maxLeagues: MAX_LEAGUES_PER_PLAYER,
+          maxMembers: MAX_LEAGUE_MEMBERS,
+        });
+  switch (outcome.kind) {
+    case 'joined':
+    case 'member':
+      return { id: outcome.league.id, name: outcome.league.name };
+    case 'not-found':
+      throw new ApiError('ERR_NOT_FOUND', 'no league has this invite code');
+    case 'full':
+      throw new ApiError('ERR_LEAGUE_FULL', `a league holds at most ${MAX_LEAGUE_MEMBERS} members`);
+    case 'too-many':
+      throw tooMany();
+  }
+}
+
+export async function leaveLeague(
+  ctx: ServiceContext,
+  playerId: string,
+  leagueId: string,
+): Promise<{ id: string; left: true }> {
+  if (!(await ctx.ledger.leaveLeague(leagueId, playerId)))
+    throw new ApiError('ERR_NOT_FOUND', 'you are not in this league');
+  return { id: leagueId, left: true };
+}
+
+export async function myLeagues(ctx: ServiceContext, playerId: string): Promise<{ leagues: MyLeague[] }> {
+  const leagues = await ctx.ledger.leaguesOf(playerId);
+  return { leagues: leagues.map((l) => ({ ...view(l), joinedAt: new Date(l.joinedAt).toISOString() })) };
+}
+
+/** The league, if the player is in it: ERR_NOT_FOUND for no such league, ERR_FORBIDDEN for a non-member. */
+export async function memberLeague(ctx: ServiceContext, playerId: string, leagueId: string): Promise<LeagueView> {
+  const [league, member] = await Promise.all([
+    ctx.ledger.league(leagueId),
+    ctx.ledger.isMember(leagueId, playerId),
+  ]);
+  if (!league) throw new ApiError('ERR_NOT_FOUND', 'no such league');
+  if (!member) throw new ApiError('ERR_FORBIDDEN', 'only members see a league');
+  return view(league);
+}
+
+/**
+ * The day's standings among the league's members, in the shape and with the rules of the global standings:
+ * ranked finishers only (rounds under review are counted apart), total ascending, equal totals share a rank,
+ * earlier finish first within a tie; per-hole strokes of others hidden while the day is open; a closed day's
+ * audit progress (the whole day's: the audit ranks nobody, it only takes rounds out).
+ */
+export async function leagueStandings(
+  ctx: ServiceContext,
+  playerId: string,
+  leagueId: string,
+  date: string,
+  limit: number,
+  offset: number,
+): Promise<StandingsView> {
+  await memberLeague(ctx, playerId, leagueId);
+  const closed = courseDay(date, ctx.now) === 'closed';
+  const [rows, audit] = await Promise.all([
+    ctx.ledger.leagueDay(leagueId, date),
+    closed ? ctx.ledger.dayAudit(date) : Promise.resolve(null),
+  ]);
+  return { ...dayStandings(date, closed, rows, playerId, limit, offset), audit: progressOf(audit) };
+}
+
+/** Standings of a set of attempts (in standings order) for one viewer. Pure. */
+export function dayStandings(
+  date: string,
+  closed: boolean,
+  rows: readonly LeagueDayRecord[],
+  viewerId: string,
+  limit: number,
+  offset: number,
+): Omit<StandingsView, 'audit'> {
+  const ranked = rows.filter((r) => r.finished !== null && !r.review);
+  const all: StandingEntry[] = [];
+  const counts = new Map<number, number>();
+  for (const [i, r] of ranked.entries()) {
+    const f = r.finished!;
+    const previous = all[i - 1];
+    all.push({
+      rank: previous?.total === f.total ? previous.rank : i + 1,
+      playerId: r.playerId,
+      name: r.name,
+      total: f.total,
+      holesFinished: f.strokes.length,
+      holes: closed || r.playerId === viewerId ? f.strokes : null,
+      finishedAt: new Date(f.finishedAt).toISOString(),
+    });
+    counts.set(f.total, (counts.get(f.total) ?? 0) + 1);
+  }
+  const mine = all.find((e) => e.playerId === viewerId);
+  return {
+    date,
+    closed,
+    players: ranked.length,
+    playing: rows.filter((r) => r.finished === null).length,
+    underReview: rows.filter((r) => r.finished !== null && r.review).length,
+    entries: all.slice(offset, offset + limit),
+    distribution: [...counts].map(([total, count]) => ({ total, count })),
+    me: mine
+      ? {
+          rank: mine.rank,
+          total: mine.total,
+          percentile: percentileOf(ranked.length, mine.rank - 1),
+          holes: mine.holes ?? [],
+        }
+      : null,
+  };
+}
+
+/** The period of `date`: its ISO week (Monday to Sunday) or its calendar month, UTC. */
+export function periodOf(period: SeasonPeriod, date: string): { from: string; to: string } {
+  if (period === 'week') {
+    const weekday = (new Date(`${date}T00:00:00.000Z`).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+    const from = addDays(date, -weekday);
+    return { from, to: addDays(from, 6) };
+  }
+  const from = `${date.slice(0, 7)}-01`;
+  const next = new Date(`${from}T00:00:00.000Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return { from, to: addDays(utcDate(next), -1) };
+}
+
+/**
+ * Season order: more counted rounds first (up to `best`, so playing enough days matters), then the lower sum;
+ * equal (counted, sum) share a rank; ties listed by name. Pure.
+ */
+export function rankSeason(records: readonly SeasonRecord[]): SeasonEntry[] {
+  const sorted = [...records].sort(
+    (a, b) =>
+      b.counted - a.counted ||
+      a.total - b.total ||
+      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
+      (a.playerId < b.playerId ? -1 : 1),
+  );
+  const out: SeasonEntry[] = [];
+  for (const [i, r] of sorted.entries()) {
+    const previous = out[i - 1];
+    const tied = previous !== undefined && previous.counted === r.counted && previous.total === r.total;
+    out.push({
+      rank: tied ? previous.rank : i + 1,
+      playerId: r.playerId,
+      name: r.name,
+      total: r.total,
+      counted: r.counted,
+      rounds: r.rounds,
+    });
+  }
+  return out;
+}
+
+export async function leagueSeason(
+  ctx: ServiceContext,
+  playerId: string,
+  leagueId: string,
+  period: SeasonPeriod,
+  date: string,
+  limit: number,
+  offset: number,
+): Promise<SeasonView> {
+  await memberLeague(ctx, playerId, leagueId);
+  courseDay(date, ctx.now);
+  const { from, to } = periodOf(period, date);
+  const best = SEASON_BEST[period];
+  const entries = rankSeason(await ctx.ledger.leagueSeason(leagueId, from, to, best));
+  return {
+    leagueId,
+    period,
+    from,
+    to,
+    best,
+    players: entries.length,
+    entries: entries.slice(offset, offset + limit),
+    me: entries.find((e) => e.playerId === playerId) ?? null,
+  };
+}

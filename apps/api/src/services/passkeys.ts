@@ -1,0 +1,231 @@
+/**
+ * Passkeys (WebAuthn) through @simplewebauthn/server, which runs on WebCrypto (workerd, browsers, Node 20).
+ * A player registers a passkey from a device that holds a token; any device with that passkey (synced, or
+ * through a phone nearby) then signs in and gets a token of its own. Challenges live in the ledger: single use
+ * (the verification that uses one deletes it) and valid 5 minutes.
+ */
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { ApiError } from '../errors.ts';
+import type { ChallengePurpose } from '../storage/ledger.ts';
+import type { ServiceContext } from './context.ts';
+import { base64url, fromBase64url } from './crypto.ts';
+import { issueToken, limitAddress } from './devices.ts';
+import type { NewPlayer } from './players.ts';
+
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+export const RP_NAME = 'Golf Daily';
+
+/** Who the passkeys are for: the host name (RP ID) and the page origin the browser reports. */
+export interface RelyingParty {
+  readonly id: string;
+  readonly origin: string;
+}
+
+const httpOrigin = (text: string | undefined): string | null => {
+  if (text === undefined) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The relying party of a request: `RP_ORIGIN` and `RP_ID` when set (production should set both), else the page's
+ * `Origin` header, else the request's own origin; the RP ID is that origin's host name. Browsers allow passkeys
+ * on https origins and on `http://localhost`, not on a bare IP address.
+ */
+export function relyingParty(
+  env: { readonly RP_ID?: string; readonly RP_ORIGIN?: string },
+  requestUrl: string,
+  originHeader: string | undefined,
+): RelyingParty {
+  const origin = httpOrigin(env.RP_ORIGIN) ?? httpOrigin(originHeader) ?? new URL(requestUrl).origin;
+  return { origin, id: env.RP_ID || new URL(origin).hostname };
+}
+
+export interface PasskeyView {
+  readonly id: string;
+  readonly createdAt: string;
+  readonly lastUsedAt: string | null;
+}
+
+/** Runs a verification; anything it throws about the response (not the ledger) becomes `refusal`. */
+async function verifying<T>(
+  ctx: ServiceContext,
+  purpose: ChallengePurpose,
+  accept: (challenge: { playerId: string | null; rpId: string }) => boolean,
+  run: (expectedChallenge: (challenge: string) => Promise<boolean>) => Promise<T>,
+  refusal: (message: string) => ApiError,
+): Promise<T> {
+  let ledgerError: unknown = null;
+  const expectedChallenge = async (challenge: string): Promise<boolean> => {
+    try {
+      const taken = await ctx.ledger.takeChallenge(challenge, purpose, ctx.now.getTime());
+      return taken !== null && accept(taken);
+    } catch (error) {
+      ledgerError = error;
+      throw error;
+    }
+  };
+  try {
+    return await run(expectedChallenge);
+  } catch (error) {
+    if (ledgerError !== null) throw ledgerError;
+    if (error instanceof ApiError) throw error;
+    throw refusal(error instanceof Error ? error.message : 'the passkey could not be verified');
+  }
+}
+
+/** Options for `navigator.credentials.create`: a discoverable passkey for this player, none it already has. */
+export async function registrationOptions(
+  ctx: ServiceContext,
+  playerId: string,
+  rp: RelyingParty,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const player = await ctx.ledger.playerById(playerId);
+  if (!player) throw new ApiError('ERR_UNAUTHORIZED', 'unknown token');
+  const existing = await ctx.ledger.credentialsOf(playerId);
+  const options = await generateRegistrationOptions({
+    rpName: RP_NAME,
+    rpID: rp.id,
+    userName: player.name,
+    userDisplayName: player.name,
+    userID: Uint8Array.from(new TextEncoder().encode(playerId)),
+    attestationType: 'none',
+    timeout: CHALLENGE_TTL_MS,
+    excludeCredentials: existing
+      .filter((c) => c.rpId === rp.id)
+      .map((c) => ({ id: c.id, transports: [...c.transports] })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+  });
+  await ctx.ledger.insertChallenge({
+    challenge: options.challenge,
+    purpose: 'register',
+    playerId,
+    rpId: rp.id,
+    expiresAt: ctx.now.getTime() + CHALLENGE_TTL_MS,
+  });
+  return options;
+}
+
+/** Verifies `navigator.credentials.create`'s answer against a live challenge of this player and stores the key. */
+export async function registerPasskey(
+  ctx: ServiceContext,
+  playerId: string,
+  rp: RelyingParty,
+  response: RegistrationResponseJSON,
+): Promise<PasskeyView> {
+  const result = await verifying(
+    ctx,
+    'register',
+    (c) => c.playerId === playerId && c.rpId === rp.id,
+    (expectedChallenge) =>
+      verifyRegistrationResponse({
+        response,
+        expectedChallenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        requireUserVerification: false,
+      }),
+    (message) => new ApiError('ERR_VALIDATION', `the passkey was not accepted: ${message}`),
+  );
+  if (!result.verified) throw new ApiError('ERR_VALIDATION', 'the passkey was not accepted');
+  const { credential } = result.registrationInfo;
+  if ((await ctx.ledger.credential(credential.id)) !== null)
+    throw new ApiError('ERR_VALIDATION', 'this passkey is already registered');
+  const now = ctx.now.getTime();
+  await ctx.ledger.insertCredential({
+    id: credential.id,
+    playerId,
+    rpId: rp.id,
+    publicKey: base64url(credential.publicKey),
+    counter: credential.counter,
+    transports: credential.transports ?? [],
+    createdAt: now,
+    lastUsedAt: null,
+  });
+  return { id: credential.id, createdAt: new Date(now).toISOString(), lastUsedAt: null };
+}
+
+/** The player's passkeys, oldest first. */
+export async function passkeysOf(ctx: ServiceContext, playerId: string): Promise<PasskeyView[]> {
+  return (await ctx.ledger.credentialsOf(playerId)).map((c) => ({
+    id: c.id,
+    createdAt: new Date(c.createdAt).toISOString(),
+    lastUsedAt: c.lastUsedAt === null ? null : new Date(c.lastUsedAt).toISOString(),
+  }));
+}
+
+/**
+ * Options for `navigator.credentials.get` with discoverable credentials (the browser offers the passkeys it has
+ * for this site). Each costs a try from the address's bucket, like a transfer-code claim.
+ */
+export async function signInOptions(
+  ctx: ServiceContext,
+  rp: RelyingParty,
+  addressKey: string,
+  burst?: number,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  await limitAddress(ctx, 'sign-in', addressKey, burst);
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: 'preferred',
+    timeout: CHALLENGE_TTL_MS,
+  });
+  await ctx.ledger.insertChallenge({
+    challenge: options.challenge,
+    purpose: 'sign-in',
+    playerId: null,
+    rpId: rp.id,
+    expiresAt: ctx.now.getTime() + CHALLENGE_TTL_MS,
+  });
+  return options;
+}
+
+/** Verifies `navigator.credentials.get`'s answer: a new token for the passkey's player on this device. */
+export async function signInWithPasskey(
+  ctx: ServiceContext,
+  rp: RelyingParty,
+  response: AuthenticationResponseJSON,
+): Promise<NewPlayer> {
+  const refused = (why: string) => new ApiError('ERR_UNAUTHORIZED', `the passkey was not accepted: ${why}`);
+  const stored = await ctx.ledger.credential(response.id);
+  if (!stored || stored.rpId !== rp.id) throw refused('unknown passkey');
+  const result = await verifying(
+    ctx,
+    'sign-in',
+    (c) => c.rpId === rp.id,
+    (expectedChallenge) =>
+      verifyAuthenticationResponse({
+        response,
+        expectedChallenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        credential: {
+          id: stored.id,
+          publicKey: fromBase64url(stored.publicKey),
+          counter: stored.counter,
+          transports: stored.transports as AuthenticatorTransport[],
+        },
+        requireUserVerification: false,
+      }),
+    refused,
+  );
+  if (!result.verified) throw refused('the signature does not match');
+  const player = await ctx.ledger.playerById(stored.playerId);
+  if (!player) throw refused('unknown player');
+  await ctx.ledger.touchCredential(stored.id, result.authenticationInfo.newCounter, ctx.now.getTime());
+  return { id: player.id, name: player.name, token: await issueToken(ctx, player.id) };
+}
