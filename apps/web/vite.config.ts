@@ -12,6 +12,6 @@ export default defineConfig({
   resolve: process.env.VITEST ? { conditions: ['browser'] } : undefined,
   test: {
     include: ['src/**/*.test.ts'],
-    environment: 'node',
+    environment: './vitest.client-env.ts',
   },
 });

@@ -1,12 +1,10 @@
+import { utcDate } from '@golf/contract';
 import { expect, type Page } from '@playwright/test';
 
-/** Today's course date (UTC), as the app computes it. */
-export const utcToday = (): string => new Date().toISOString().slice(0, 10);
+export { addDays } from '@golf/contract';
 
-export const addDays = (date: string, days: number): string => {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-};
+/** Today's course date (UTC), as the app computes it. */
+export const utcToday = (): string => utcDate(new Date());
 
 /** A name unique to this run, so standings rows can be found. */
 export const uniqueName = (prefix: string): string => `${prefix} ${Math.random().toString(36).slice(2, 7)}`;
@@ -25,8 +23,14 @@ export async function teeOff(page: Page, name: string, tap = false): Promise<voi
     if (tap) await button.tap();
     else await button.click();
     const outcome = await Promise.race([
-      page.getByTestId('hole-number').waitFor().then(() => 'ok' as const),
-      page.getByRole('alert').waitFor().then(() => 'refused' as const),
+      page
+        .getByTestId('hole-number')
+        .waitFor()
+        .then(() => 'ok' as const),
+      page
+        .getByRole('alert')
+        .waitFor()
+        .then(() => 'refused' as const),
     ]);
     if (outcome === 'ok') return;
     await page.waitForTimeout(2500);
@@ -39,7 +43,8 @@ export async function settled(page: Page): Promise<void> {
   await expect(page.getByTestId('draw')).not.toHaveAttribute('aria-busy', 'true');
 }
 
-export type Action = { kind: 'play'; column: number } | { kind: 'draw' } | { kind: 'next' } | { kind: 'done' };
+export type Action =
+  { kind: 'play'; column: number } | { kind: 'draw' } | { kind: 'next' } | { kind: 'done' };
 
 /**
  * What to do next on the daily page, read in one round trip: the first playable column, else draw; move on

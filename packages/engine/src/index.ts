@@ -92,6 +92,7 @@ export {
   holeWord,
 } from './score.ts';
 export { type Layout, standInDeal, shownDeal } from './shown.ts';
+export { wastePile } from './waste.ts';
 export { type BoardError, parseBoard, makeBoard } from './board-text.ts';
 export {
   type Objective,

@@ -2,51 +2,37 @@
  * The player's identity on this device: `{id, name, token}` in localStorage, created after a name prompt on
  * the first visit and renamed through `PATCH /api/players/me`. One shared `GolfApi` sends its token.
  */
+import { normalizeName } from '@golf/contract';
 import { err, ok, type Result } from '@golf/engine';
 import { GolfApi, type ApiResult } from './api.ts';
 import type { ApiFailure, PlayerWithToken } from './api-types.ts';
+import { Persisted, browserStore, type KeyValueStore } from './persisted.svelte.ts';
 
-const KEY = 'golf.player.v1';
-
-/** The store localStorage offers, narrowed so tests can pass a Map-backed fake. */
-export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-const browserStore = (): KeyValueStore | null => {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
-
-function parseIdentity(text: string | null): PlayerWithToken | null {
-  if (text === null) return null;
-  try {
-    const v: unknown = JSON.parse(text);
-    if (typeof v !== 'object' || v === null) return null;
-    const { id, name, token } = v as Record<string, unknown>;
-    return typeof id === 'string' && typeof name === 'string' && typeof token === 'string' ? { id, name, token } : null;
-  } catch {
-    return null;
-  }
+function parseIdentity(v: unknown): PlayerWithToken | null | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const { id, name, token } = v as Record<string, unknown>;
+  return typeof id === 'string' && typeof name === 'string' && typeof token === 'string'
+    ? { id, name, token }
+    : undefined;
 }
 
-/** Names as the API accepts them: NFKC, trimmed, 1 to 20 characters. The server has the last word. */
+/** A name as the API will store it (the contract's rules), checked before it is sent. */
 export function checkName(raw: string): Result<string, ApiFailure> {
-  const name = raw.normalize('NFKC').trim();
-  const length = [...name].length;
-  if (length < 1) return err({ status: 400, code: 'ERR_NAME', message: 'Enter a name.' });
-  if (length > 20) return err({ status: 400, code: 'ERR_NAME', message: 'At most 20 characters.' });
-  return ok(name);
+  const name = normalizeName(raw);
+  if (name.ok) return name;
+  const message = `${name.error.charAt(0).toUpperCase()}${name.error.slice(1)}.`;
+  return err({ status: 400, code: 'ERR_VALIDATION', message });
 }
 
 export class Identity {
-  player = $state.raw<PlayerWithToken | null>(null);
-  readonly #store: KeyValueStore | null;
+  readonly #saved: Persisted<PlayerWithToken | null>;
 
-  constructor(store: KeyValueStore | null = browserStore()) {
-    this.#store = store;
-    this.player = parseIdentity(store?.getItem(KEY) ?? null);
+  constructor(store: KeyValueStore = browserStore()) {
+    this.#saved = new Persisted('golf.player.v1', null, parseIdentity, store);
+  }
+
+  get player(): PlayerWithToken | null {
+    return this.#saved.value;
   }
 
   get token(): string | null {
@@ -54,9 +40,8 @@ export class Identity {
   }
 
   #save(player: PlayerWithToken | null): void {
-    this.player = player;
-    if (player === null) this.#store?.removeItem(KEY);
-    else this.#store?.setItem(KEY, JSON.stringify(player));
+    if (player === null) this.#saved.clear();
+    else this.#saved.value = player;
   }
 
   async create(api: GolfApi, rawName: string): Promise<ApiResult<PlayerWithToken>> {
@@ -69,7 +54,7 @@ export class Identity {
 
   async rename(api: GolfApi, rawName: string): Promise<ApiResult<PlayerWithToken>> {
     const current = this.player;
-    if (current === null) return err({ status: 401, code: 'ERR_NO_PLAYER', message: 'No player on this device.' });
+    if (current === null) return err({ status: 401, code: 'ERR_UNAUTHORIZED', message: 'No player on this device.' });
     const name = checkName(rawName);
     if (!name.ok) return name;
     const res = await api.rename(name.value);

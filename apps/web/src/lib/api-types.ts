@@ -22,6 +22,7 @@ import type {
   StandingsView,
   TransferCodeView,
 } from '@golf/api';
+import type { ErrorCode } from '@golf/contract';
 
 export type Player = PlayerView;
 export type PlayerWithToken = NewPlayer;
@@ -48,10 +49,17 @@ export type LeagueMembership = MyLeague;
 export type Season = SeasonView;
 export type SeasonEntry = SeasonView['entries'][number];
 
-/** Every failure the client sees: the API's `{error:{code,message}}`, or a network failure (`ERR_NETWORK`). */
+/**
+ * A failure's code: one of the API's (the contract's table), or one the client adds: `ERR_NETWORK` (no answer;
+ * status 0), `ERR_BAD_RESPONSE` (an answer outside the contract: not JSON, not the error shape, an unknown code, a
+ * course or card that does not parse) and `ERR_PASSKEY` (the browser's passkey prompt gave no credential).
+ */
+export type FailureCode = ErrorCode | 'ERR_NETWORK' | 'ERR_BAD_RESPONSE' | 'ERR_PASSKEY';
+
+/** Every failure the client sees: the API's `{error:{code,message}}`, or one of the client's own codes. */
 export interface ApiFailure {
   readonly status: number;
-  readonly code: string;
+  readonly code: FailureCode;
   readonly message: string;
   readonly at?: number;
 }

@@ -1,34 +1,29 @@
+import { ACCEPTED_NAMES, REFUSED_NAMES } from '@golf/contract/name-cases';
 import { describe, expect, it } from 'vitest';
 import { GolfApi, failureOf, isRetryable, withRetry, type ApiResult } from './api.ts';
-import { checkName, Identity, type KeyValueStore } from './api-player.svelte.ts';
+import { checkName, Identity } from './api-player.svelte.ts';
+import { memoryStore } from './persisted.svelte.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const memoryStore = (): KeyValueStore & { map: Map<string, string> } => {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-};
 
 describe('failureOf', () => {
   it('reads the API error body', async () => {
-    expect(await failureOf(json(422, { error: { code: 'ERR_NOT_ADJACENT', message: 'no', at: 3 } }))).toEqual({
+    expect(await failureOf(json(422, { error: { code: 'ERR_ILLEGAL_MOVE', message: 'no', at: 3 } }))).toEqual({
       status: 422,
-      code: 'ERR_NOT_ADJACENT',
+      code: 'ERR_ILLEGAL_MOVE',
       message: 'no',
       at: 3,
     });
   });
   it('maps a body that is not the error shape to a generic code', async () => {
     const f = await failureOf(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }));
-    expect(f).toEqual({ status: 502, code: 'ERR_HTTP_502', message: 'Bad Gateway' });
+    expect(f).toEqual({ status: 502, code: 'ERR_BAD_RESPONSE', message: 'Bad Gateway' });
+    // A code the contract does not know is not passed on as if it were one.
+    expect((await failureOf(json(409, { error: { code: 'ERR_MADE_UP', message: 'x' } }))).code).toBe('ERR_BAD_RESPONSE');
     expect(isRetryable(f)).toBe(true);
-    expect(isRetryable({ status: 409, code: 'ERR_X', message: '' })).toBe(false);
+    expect(isRetryable({ status: 409, code: 'ERR_CONFLICT', message: '' })).toBe(false);
   });
 });
 
@@ -73,7 +68,7 @@ describe('withRetry', () => {
   it('retries network failures and 5xx, then stops at the first answer', async () => {
     const answers: ApiResult<number>[] = [
       { ok: false, error: { status: 0, code: 'ERR_NETWORK', message: '' } },
-      { ok: false, error: { status: 503, code: 'ERR_HTTP_503', message: '' } },
+      { ok: false, error: { status: 503, code: 'ERR_UNAVAILABLE', message: '' } },
       { ok: true, value: 7 },
     ];
     const waits: number[] = [];
@@ -84,7 +79,7 @@ describe('withRetry', () => {
   });
   it('does not retry a 4xx, and gives up after its attempts', async () => {
     let n = 0;
-    const r409 = await withRetry(async () => (n++, { ok: false, error: { status: 409, code: 'ERR', message: '' } }), {
+    const r409 = await withRetry(async () => (n++, { ok: false, error: { status: 409, code: 'ERR_CONFLICT', message: '' } }), {
       sleep: async () => {},
     });
     expect(r409.ok).toBe(false);
@@ -99,12 +94,21 @@ describe('withRetry', () => {
 });
 
 describe('Identity', () => {
-  it('checks names like the API: NFKC, trimmed, 1..20 characters', () => {
-    expect(checkName('  Ann  ')).toEqual({ ok: true, value: 'Ann' });
-    expect(checkName('ｆｕｌｌ')).toEqual({ ok: true, value: 'full' });
-    expect(checkName('   ').ok).toBe(false);
-    expect(checkName('x'.repeat(21)).ok).toBe(false);
-    expect(checkName('<b>&</b>')).toEqual({ ok: true, value: '<b>&</b>' });
+  it.each(ACCEPTED_NAMES)('checks names like the API: %j is sent as %j', (input, stored) => {
+    expect(checkName(input)).toEqual({ ok: true, value: stored });
+  });
+
+  it.each(REFUSED_NAMES)('checks names like the API: refuses %s, with a sentence to show', (_fault, input) => {
+    const r = checkName(input);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatchObject({ code: 'ERR_VALIDATION', message: expect.stringMatching(/^[A-Z].*\.$/) });
+  });
+
+  it('sends no request for a name the API would refuse', async () => {
+    let sent = 0;
+    const api = new GolfApi({ fetch: async () => (sent++, json(201, {})) });
+    expect((await new Identity(memoryStore()).create(api, ' ')).ok).toBe(false);
+    expect(sent).toBe(0);
   });
 
   it('creates, persists, renames and forgets the player', async () => {
@@ -123,6 +127,8 @@ describe('Identity', () => {
     expect((await id.rename(api, 'Bea')).ok).toBe(true);
     expect(new Identity(store).player?.name).toBe('Bea');
     id.forget();
+    expect(id.player).toBeNull();
+    expect(store.getItem('golf.player.v1')).toBeNull();
     expect(new Identity(store).player).toBeNull();
   });
 

@@ -3,6 +3,7 @@
  * (`{status, code, message}`; a network failure is status 0 with `ERR_NETWORK`). Nothing here throws.
  */
 import type { AppType } from '@golf/api';
+import { isErrorCode } from '@golf/contract';
 import { err, ok, type Result } from '@golf/engine';
 import { hc } from 'hono/client';
 import type {
@@ -39,7 +40,7 @@ export interface ApiOptions {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-/** Maps a non-2xx answer to `{status, code, message}`, whatever its body holds. */
+/** Maps a non-2xx answer to `{status, code, message}`, whatever its body holds (a code outside the contract is `ERR_BAD_RESPONSE`). */
 export async function failureOf(
   res: Pick<Response, 'status' | 'statusText'> & { json(): Promise<unknown> },
 ): Promise<ApiFailure> {
@@ -50,7 +51,7 @@ export async function failureOf(
     // not JSON: fall through to a generic failure
   }
   const e = isRecord(body) && isRecord(body.error) ? body.error : null;
-  const code = e && typeof e.code === 'string' ? e.code : `ERR_HTTP_${res.status}`;
+  const code = e && typeof e.code === 'string' && isErrorCode(e.code) ? e.code : 'ERR_BAD_RESPONSE';
   const message = e && typeof e.message === 'string' ? e.message : res.statusText || `HTTP ${res.status}`;
   const at = e && typeof e.at === 'number' ? e.at : undefined;
   return at === undefined ? { status: res.status, code, message } : { status: res.status, code, message, at };

@@ -23,6 +23,15 @@ describe('Persisted', () => {
     expect(new Persisted('k', { n: 1 }, isCount, store).value).toEqual({ n: 1 });
   });
 
+  it('clear() forgets the value here and in storage', () => {
+    const store = memoryStore();
+    const p = new Persisted('k', { n: 0 }, isCount, store);
+    p.value = { n: 4 };
+    p.clear();
+    expect(p.value).toEqual({ n: 0 });
+    expect(store.getItem('k')).toBeNull();
+  });
+
   it('keeps playing from memory when storage refuses writes', () => {
     const full: KeyValueStore = {
       getItem: () => null,

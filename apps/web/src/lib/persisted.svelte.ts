@@ -1,7 +1,7 @@
 /**
- * A value kept in localStorage: reactive (`$state.raw`, replaced, never mutated), parsed and checked on the
- * way in, written on every assignment. Storage that is missing or full (private mode, quota) degrades to
- * memory, so the game still plays.
+ * The one way the app reaches localStorage. A value kept there is a `Persisted`: reactive (`$state.raw`, replaced,
+ * never mutated), parsed and checked on the way in, written on every assignment. Storage that is missing or full
+ * (private mode, quota) degrades to memory, so the game still plays. Tests pass a `memoryStore()`.
  */
 export interface KeyValueStore {
   getItem(key: string): string | null;
@@ -43,11 +43,13 @@ export type Parser<T> = (raw: unknown) => T | undefined;
 
 export class Persisted<T> {
   readonly key: string;
-  #store: KeyValueStore;
+  readonly #initial: T;
+  readonly #store: KeyValueStore;
   #value: T = $state.raw() as T;
 
   constructor(key: string, initial: T, parse: Parser<T>, store: KeyValueStore = browserStore()) {
     this.key = key;
+    this.#initial = initial;
     this.#store = store;
     let loaded: T | undefined;
     try {
@@ -72,7 +74,9 @@ export class Persisted<T> {
     }
   }
 
+  /** Back to the initial value, and nothing kept in storage. */
   clear(): void {
+    this.#value = this.#initial;
     try {
       this.#store.removeItem(this.key);
     } catch {

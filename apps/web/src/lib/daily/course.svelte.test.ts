@@ -1,27 +1,31 @@
-import { cardsLeft, makeCard, playableColumns, stockLeft } from '@golf/engine';
+import {
+  cardsLeft,
+  makeCard,
+  planRun,
+  playableColumns,
+  PRESETS,
+  replay,
+  scoreOf,
+  stockLeft,
+} from '@golf/engine';
 import { describe, expect, it } from 'vitest';
-import { GolfApi } from '../api.ts';
-import type { KeyValueStore } from '../api-player.svelte.ts';
+import { memoryStore, type KeyValueStore } from '../persisted.svelte.ts';
+import { DailyServer, type TestPlayer } from '../testing/daily-server.ts';
 import { DailyCourse } from './course.svelte.ts';
-import { FakeDailyServer } from './fake-server.ts';
 
-const memoryStore = (): KeyValueStore => {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k) => m.get(k) ?? null,
-    setItem: (k, v) => void m.set(k, v),
-    removeItem: (k) => void m.delete(k),
-  };
-};
-
-async function open(server: FakeDailyServer, store: KeyValueStore = memoryStore()): Promise<DailyCourse> {
-  const api = new GolfApi({ fetch: server.fetch });
-  const attempt = await api.startAttempt(server.date);
+/** Today's course for `player` (a new one by default), as the page opens it. */
+async function open(
+  server: DailyServer,
+  player?: TestPlayer,
+  store: KeyValueStore = memoryStore(),
+): Promise<DailyCourse> {
+  const who = player ?? (await server.player());
+  const attempt = await who.api.startAttempt(server.date);
   if (!attempt.ok) throw new Error(attempt.error.message);
-  const course = DailyCourse.fromAttempt(server.course(), attempt.value, {
-    api,
+  const course = DailyCourse.fromAttempt(await server.course(), attempt.value, {
+    api: who.api,
     store,
-    playerId: 'p1',
+    playerId: who.id,
     retry: { sleep: async () => {} },
   });
   if (!(course instanceof DailyCourse)) throw new Error(course.message);
@@ -34,26 +38,28 @@ async function step(course: DailyCourse): Promise<void> {
   if (col !== undefined) expect(course.play(col)).toBe(true);
   else expect(await course.draw()).not.toBeNull();
   // A play that ends the hole submits in the background; let it land.
-  for (let i = 0; i < 5 && course.busy; i++) await new Promise((r) => setTimeout(r, 0));
+  for (let i = 0; i < 20 && course.busy; i++) await new Promise((r) => setTimeout(r, 0));
 }
 
 describe('DailyCourse', () => {
   it('starts at hole one with the public layout and only stand-ins for the stock', async () => {
-    const server = new FakeDailyServer();
+    const server = new DailyServer();
     const course = await open(server);
+    const deals = await server.deals();
     expect(course.hole).toBe(1);
     expect(course.phase).toBe('playing');
-    expect(course.deal.columns).toEqual(server.deals[0]!.columns);
+    expect(course.deal.columns).toEqual(deals[0]!.columns);
     expect(stockLeft(course.position)).toBe(16);
     // The stand-ins are the unseen cards in ascending order: no real stock order exists in the client.
     const stock = [...course.deal.stock];
     expect(stock).toEqual([...stock].sort((a, b) => a - b));
-    expect(new Set(stock)).toEqual(new Set(server.deals[0]!.stock));
+    expect(new Set(stock)).toEqual(new Set(deals[0]!.stock));
   });
 
   it('a draw whose answer is lost is retried once and yields exactly one card', async () => {
-    const server = new FakeDailyServer();
-    const course = await open(server);
+    const server = new DailyServer();
+    const player = await server.player();
+    const course = await open(server, player);
     let lost = false;
     server.afterHandle = (method, path) => {
       if (method === 'POST' && path.endsWith('/draw') && !lost) {
@@ -62,10 +68,12 @@ describe('DailyCourse', () => {
       }
     };
     const card = await course.draw();
-    expect(card).toBe(server.deals[0]!.stock[0]);
-    expect(course.drawn).toEqual([server.deals[0]!.stock[0]]);
+    server.afterHandle = null;
+    const deals = await server.deals();
+    expect(card).toBe(deals[0]!.stock[0]);
+    expect(course.drawn).toEqual([deals[0]!.stock[0]]);
     expect(course.log).toBe('d');
-    expect(server.rows![0]!.log).toBe('d');
+    expect((await server.attempt(player)).holes[0]!.log).toBe('d');
     expect(server.requests.filter((r) => r.endsWith('/draw'))).toHaveLength(2);
     expect(stockLeft(course.position)).toBe(15);
     expect(course.busy).toBe(false);
@@ -73,19 +81,21 @@ describe('DailyCourse', () => {
   });
 
   it('a 5xx on a draw is retried with the same log', async () => {
-    const server = new FakeDailyServer();
+    const server = new DailyServer();
     const course = await open(server);
     server.failNext = { method: 'POST', path: /\/draw$/, status: 503, times: 2 };
-    expect(await course.draw()).toBe(server.deals[0]!.stock[0]);
+    const card = await course.draw();
+    expect(card).toBe((await server.deals())[0]!.stock[0]);
     expect(server.requests.filter((r) => r.endsWith('/draw'))).toHaveLength(3);
     expect(course.drawn).toHaveLength(1);
   });
 
   it('gives up after its retries without changing the hole, and retry() then draws the card', async () => {
-    const server = new FakeDailyServer();
-    const course = await open(server);
+    const server = new DailyServer();
+    const player = await server.player();
+    const course = await open(server, player);
     let down = true;
-    server.beforeHandle = (method, path) => {
+    server.beforeHandle = (_method, path) => {
       if (down && path.endsWith('/draw')) throw new TypeError('Failed to fetch');
     };
     expect(await course.draw()).toBeNull();
@@ -93,15 +103,15 @@ describe('DailyCourse', () => {
     expect(course.busy).toBe(false);
     expect(course.log).toBe('');
     expect(stockLeft(course.position)).toBe(16);
-    expect(server.rows![0]!.log).toBe('');
+    expect((await server.attempt(player)).holes[0]!.log).toBe('');
     down = false;
     await course.retry();
     expect(course.failure).toBeNull();
-    expect(course.drawn).toEqual([server.deals[0]!.stock[0]]);
+    expect(course.drawn).toEqual([(await server.deals())[0]!.stock[0]]);
   });
 
   it('keeps busy true while a draw is in flight and refuses moves meanwhile', async () => {
-    const server = new FakeDailyServer();
+    const server = new DailyServer();
     const course = await open(server);
     const pending = course.draw();
     expect(course.busy).toBe(true);
@@ -112,21 +122,42 @@ describe('DailyCourse', () => {
     expect(course.drawn).toHaveLength(1);
   });
 
-  it('the hint points at a playable column, or at the stock when nothing plays', async () => {
-    const server = new FakeDailyServer();
+  it("the hint is the engine's run planner, as in practice: a playable column, or the stock when nothing plays", async () => {
+    const server = new DailyServer();
     const course = await open(server);
+    const real = (await server.deals())[0]!;
     for (let i = 0; i < 30 && course.phase === 'playing'; i++) {
       const playable = playableColumns(course.position);
       const hint = course.hint();
       if (playable.length > 0) expect(playable).toContain(hint);
       else expect(hint).toBe('draw');
+      // The same move the planner gives on the real position: it never looks at the stock.
+      const at = replay(real, PRESETS.classic, course.log);
+      if (!at.ok) throw new Error(at.error.message);
+      const plan = planRun(at.value);
+      expect(plan && (plan.move.kind === 'draw' ? 'draw' : plan.move.column)).toBe(hint);
       await step(course);
       expect(course.hintColumn).toBeNull();
     }
   });
 
+  it('plays by the rules the course names, and refuses a course whose rules it does not know', async () => {
+    const server = new DailyServer();
+    const player = await server.player();
+    const course = await open(server, player);
+    expect(course.rules).toEqual(PRESETS.classic);
+    const odd = { ...(await server.course()), rules: 'backgammon' } as unknown as Awaited<
+      ReturnType<DailyServer['course']>
+    >;
+    const refused = DailyCourse.fromAttempt(odd, await server.attempt(player), {
+      api: player.api,
+      store: memoryStore(),
+    });
+    expect(refused).toMatchObject({ code: 'ERR_BAD_RESPONSE' });
+  });
+
   it('undo goes back to the last draw, never across it', async () => {
-    const server = new FakeDailyServer();
+    const server = new DailyServer();
     const course = await open(server);
     await course.draw();
     let plays = 0;
@@ -149,48 +180,59 @@ describe('DailyCourse', () => {
   });
 
   it('resume on another device rebuilds the same position (with this device adding its unsent plays)', async () => {
-    const server = new FakeDailyServer();
+    const server = new DailyServer();
+    const player = await server.player();
     const store = memoryStore();
-    const a = await open(server, store);
+    const a = await open(server, player, store);
     for (let i = 0; i < 12 && a.phase === 'playing'; i++) await step(a);
-    const again = await open(server, store);
+    const again = await open(server, player, store);
     expect(again.hole).toBe(a.hole);
     expect(again.log).toBe(a.log);
     expect(again.position.heights).toEqual(a.position.heights);
     expect(again.position.top).toBe(a.position.top);
     expect(stockLeft(again.position)).toBe(stockLeft(a.position));
     // Another device knows only what the server recorded: the log up to the last draw.
-    const other = await open(server, memoryStore());
-    expect(other.log).toBe(server.rows![a.hole - 1]!.log);
+    const other = await open(server, player, memoryStore());
+    expect(other.log).toBe((await server.attempt(player)).holes[a.hole - 1]!.log);
     expect(other.drawn).toEqual(a.drawn);
     expect(other.undoFloor).toBe(other.log.length);
   });
 
   it('plays the whole course: each hole is submitted, the total is the sum', async () => {
-    const server = new FakeDailyServer();
-    const course = await open(server);
+    const server = new DailyServer();
+    const player = await server.player();
+    const course = await open(server, player);
+    const deals = await server.deals();
     for (let hole = 1; hole <= 9; hole++) {
       expect(course.hole).toBe(hole);
       for (let i = 0; i < 60 && course.phase === 'playing'; i++) await step(course);
       expect(course.phase).toBe('hole-done');
       const strokes = course.holes[hole - 1]!.strokes;
-      expect(strokes).toBe(server.rows![hole - 1]!.strokes);
+      expect(strokes).toBe((await server.attempt(player)).holes[hole - 1]!.strokes);
       expect(strokes).toBe(cardsLeft(course.position) || -stockLeft(course.position));
+      // The scorecard's score is the engine's, replayed from the recorded log (cleared included).
+      const real = replay(deals[hole - 1]!, PRESETS.classic, course.holes[hole - 1]!.log);
+      if (!real.ok) throw new Error(real.error.message);
+      expect(course.scores[hole - 1]).toEqual(scoreOf(real.value));
+      expect(course.scores[hole - 1]?.strokes).toBe(strokes);
       expect(course.play(1)).toBe(false);
       expect(course.next()).toBe(true);
     }
     expect(course.phase).toBe('finished');
-    const total = server.rows!.reduce((a, r) => a + r.strokes!, 0);
+    const recorded = await server.attempt(player);
+    const total = recorded.holes.reduce((a, h) => a + h.strokes!, 0);
+    expect(recorded.total).toBe(total);
     expect(course.total).toBe(total);
-    const resumed = await open(server);
+    const resumed = await open(server, player);
     expect(resumed.phase).toBe('finished');
     expect(resumed.total).toBe(total);
   });
 
   it('a refused draw (history moved on elsewhere) reloads the server record', async () => {
-    const server = new FakeDailyServer();
-    const a = await open(server);
-    const b = await open(server);
+    const server = new DailyServer();
+    const player = await server.player();
+    const a = await open(server, player);
+    const b = await open(server, player);
     await b.draw();
     await a.draw(); // the same first draw: the server answers the same card, so both agree
     expect(a.drawn).toEqual(b.drawn);
@@ -198,7 +240,8 @@ describe('DailyCourse', () => {
     const col = playableColumns(a.position)[0];
     if (col !== undefined) a.play(col);
     await a.draw(); // a's history now differs from the recorded one
-    expect(a.log).toBe(server.rows![0]!.log);
-    expect(a.drawn.map(makeCard)).toEqual(server.attempt()!.holes[0]!.drawn);
+    const recorded = (await server.attempt(player)).holes[0]!;
+    expect(a.log).toBe(recorded.log);
+    expect(a.drawn.map(makeCard)).toEqual(recorded.drawn);
   });
 });

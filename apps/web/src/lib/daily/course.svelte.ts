@@ -10,28 +10,30 @@
  * - When a hole is over its final log is POSTed; the hole then waits for `next()`.
  * - Resume rebuilds the position from `GET /attempt` (the recorded logs and drawn cards) plus the column plays
  *   since the last draw, autosaved on this device.
- * The client never knows the stock: see `standInDeal`.
+ * The client never knows the stock: it plays the engine's `standInDeal`. The rules are the course's own (`rules`).
  */
 import {
   COURSE_HOLES,
   isOver,
   parseCard,
-  PRESETS,
+  parsePreset,
+  planRun,
   replay,
+  scoreOf,
+  standInDeal,
   stockLeft,
   type Card,
   type Deal,
   type HoleScore,
+  type Layout,
   type Position,
+  type Rules,
 } from '@golf/engine';
 import { withRetry, type GolfApi, type RetryOptions } from '../api.ts';
-import type { KeyValueStore } from '../api-player.svelte.ts';
 import type { ApiFailure, Attempt, Course } from '../api-types.ts';
 import { Hole } from '../game/hole.svelte.ts';
-import { parseCards, standInDeal } from './deal.ts';
-import { longestRun } from './hint.ts';
-
-export const DAILY_RULES = PRESETS.classic;
+import { Persisted, type KeyValueStore } from '../persisted.svelte.ts';
+import { layoutOf, parseCards } from './deal.ts';
 
 export interface HoleRecord {
   readonly log: string;
@@ -44,8 +46,8 @@ export type Phase = 'playing' | 'hole-done' | 'finished';
 
 export interface DailyOptions {
   readonly api: GolfApi;
-  /** Where the column plays since the last draw are autosaved (localStorage in the browser). */
-  readonly store?: KeyValueStore | null;
+  /** Where the column plays since the last draw are autosaved (the browser's store by default). */
+  readonly store?: KeyValueStore;
   /** Part of the autosave key, so two players on one device never share a save. */
   readonly playerId?: string;
   readonly retry?: RetryOptions;
@@ -56,11 +58,20 @@ interface SavedHole {
   readonly log: string;
 }
 
-const failure = (code: string, message: string): ApiFailure => ({ status: 0, code, message });
+function parseSavedHole(v: unknown): SavedHole | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const { hole, log } = v as Record<string, unknown>;
+  return typeof hole === 'number' && typeof log === 'string' ? { hole, log } : undefined;
+}
+
+/** The server sent something that does not make sense (a course or card that does not parse). */
+const badResponse = (message: string): ApiFailure => ({ status: 0, code: 'ERR_BAD_RESPONSE', message });
 
 export class DailyCourse {
   readonly course: Course;
   readonly date: string;
+  /** The course's rule set, from its `rules` field. */
+  readonly rules: Rules;
   /** The hole on the table. */
   readonly table: Hole;
 
@@ -79,19 +90,32 @@ export class DailyCourse {
   /** A hole's final log, or a reload of the attempt, is in flight. */
   #sending = $state(false);
 
+  readonly #layouts: readonly Layout[];
   readonly #api: GolfApi;
-  readonly #store: KeyValueStore | null;
-  readonly #saveKey: string;
+  /** The column plays since the last draw, which only this device knows. */
+  readonly #saved: Persisted<SavedHole | null>;
   readonly #retry: RetryOptions;
   /** Why the drawer's last request failed (the `Hole` only sees an error message). */
   #drawFailure: ApiFailure | null = null;
 
-  private constructor(course: Course, options: DailyOptions) {
+  /** Each hole's score, replayed from its recorded log (null until the hole is recorded). */
+  #scores: readonly (HoleScore | null)[] = $derived.by(() =>
+    this.holes.map((h, i) => {
+      if (h.strokes === null) return null;
+      const deal = this.#dealFor(i + 1, h.drawn);
+      const r = deal && replay(deal, this.rules, h.log);
+      return r?.ok ? scoreOf(r.value) : null;
+    }),
+  );
+
+  private constructor(course: Course, rules: Rules, layouts: readonly Layout[], options: DailyOptions) {
     this.course = course;
     this.date = course.date;
+    this.rules = rules;
+    this.#layouts = layouts;
     this.#api = options.api;
-    this.#store = options.store ?? null;
-    this.#saveKey = `golf.daily.v1.${course.date}.${options.playerId ?? 'me'}`;
+    const key = `golf.daily.v1.${course.date}.${options.playerId ?? 'me'}`;
+    this.#saved = new Persisted(key, null, parseSavedHole, options.store);
     this.#retry = {
       ...options.retry,
       onRetry: (f, n) => {
@@ -99,7 +123,7 @@ export class DailyCourse {
         options.retry?.onRetry?.(f, n);
       },
     };
-    this.table = new Hole(this.#dealFor(1, []), DAILY_RULES, {
+    this.table = new Hole(this.#dealFor(1, [])!, rules, {
       lockDraws: true,
       drawer: (log) => this.#drawCard(log),
       onchange: (log) => this.#save(log),
@@ -124,6 +148,10 @@ export class DailyCourse {
   get waste(): readonly Card[] {
     return this.table.waste;
   }
+  /** The recorded holes' scores, 1..9 at index 0..8 (null while a hole is unrecorded). */
+  get scores(): readonly (HoleScore | null)[] {
+    return this.#scores;
+  }
   /** The stock cards drawn on this hole, in draw order. */
   get drawn(): readonly Card[] {
     return this.table.deal.stock.slice(0, this.table.position.drawn);
@@ -145,26 +173,36 @@ export class DailyCourse {
 
   /** Rebuilds the session from the server's record of the attempt (and this device's autosave). */
   static fromAttempt(course: Course, attempt: Attempt, options: DailyOptions): DailyCourse | ApiFailure {
-    const s = new DailyCourse(course, options);
+    const rules = parsePreset(course.rules);
+    if (!rules.ok) return badResponse(rules.error.message);
+    if (course.holes.length !== COURSE_HOLES) return badResponse('the course does not have nine holes');
+    const layouts: Layout[] = [];
+    for (const hole of course.holes) {
+      const layout = layoutOf(hole);
+      if (!layout.ok) return badResponse(layout.error.message);
+      if (!standInDeal(layout.value, [], hole.stockSize).ok)
+        return badResponse(`hole ${hole.hole} is not a deal of ${course.rules}`);
+      layouts.push(layout.value);
+    }
+    const s = new DailyCourse(course, rules.value, layouts, options);
     const problem = s.#load(attempt);
     return problem ?? s;
   }
 
-  #dealFor(hole: number, drawn: readonly Card[]): Deal {
-    const info = this.course.holes[hole - 1];
-    const d = info ? standInDeal(info, drawn) : null;
-    if (d?.ok) return d.value;
-    // Unreachable for a course the API sent; an empty board keeps the page alive.
-    return { columns: Array.from({ length: 7 }, () => []), waste: null, stock: [] };
+  /** The deal of hole 1..9 as known after drawing `drawn`; null when the drawn cards do not fit the layout. */
+  #dealFor(hole: number, drawn: readonly Card[]): Deal | null {
+    const deal = standInDeal(this.#layouts[hole - 1]!, drawn, this.course.holes[hole - 1]!.stockSize);
+    return deal.ok ? deal.value : null;
   }
 
   #load(attempt: Attempt): ApiFailure | null {
-    if (this.course.holes.length !== COURSE_HOLES) return failure('ERR_COURSE', 'the course does not have nine holes');
     const holes: HoleRecord[] = [];
     for (let i = 0; i < COURSE_HOLES; i++) {
       const h = attempt.holes.find((x) => x.hole === i + 1);
       const drawn = parseCards(h?.drawn ?? []);
-      if (!drawn.ok) return failure('ERR_COURSE', drawn.error.message);
+      if (!drawn.ok) return badResponse(drawn.error.message);
+      if (!this.#dealFor(i + 1, drawn.value))
+        return badResponse(`the cards drawn on hole ${i + 1} do not fit it`);
       holes.push({ log: h?.log ?? '', drawn: drawn.value, strokes: h?.strokes ?? null });
     }
     this.holes = holes;
@@ -175,47 +213,31 @@ export class DailyCourse {
       const last = holes[COURSE_HOLES - 1]!;
       this.hole = COURSE_HOLES;
       this.phase = 'finished';
-      this.table.reset(this.#dealFor(COURSE_HOLES, last.drawn), DAILY_RULES, last.log, last.log.length);
+      this.table.reset(this.#dealFor(COURSE_HOLES, last.drawn)!, this.rules, last.log, last.log.length);
       return null;
     }
     const record = holes[attempt.hole - 1]!;
-    const deal = this.#dealFor(attempt.hole, record.drawn);
-    if (!replay(deal, DAILY_RULES, record.log).ok)
-      return failure('ERR_COURSE', `the recorded log of hole ${attempt.hole} does not replay`);
+    const deal = this.#dealFor(attempt.hole, record.drawn)!;
+    if (!replay(deal, this.rules, record.log).ok)
+      return badResponse(`the recorded log of hole ${attempt.hole} does not replay`);
     // Column plays since the last draw live only on this device: take them if they extend the record.
-    const saved = this.#readSave();
+    const saved = this.#saved.value;
     const log =
       saved &&
       saved.hole === attempt.hole &&
       saved.log.startsWith(record.log) &&
       !saved.log.slice(record.log.length).includes('d') &&
-      replay(deal, DAILY_RULES, saved.log).ok
+      replay(deal, this.rules, saved.log).ok
         ? saved.log
         : record.log;
     this.hole = attempt.hole;
     this.phase = 'playing';
-    this.table.reset(deal, DAILY_RULES, log, record.log.length);
+    this.table.reset(deal, this.rules, log, record.log.length);
     return null;
   }
 
-  #readSave(): SavedHole | null {
-    try {
-      const v: unknown = JSON.parse(this.#store?.getItem(this.#saveKey) ?? 'null');
-      if (typeof v !== 'object' || v === null) return null;
-      const { hole, log } = v as Record<string, unknown>;
-      return typeof hole === 'number' && typeof log === 'string' ? { hole, log } : null;
-    } catch {
-      return null;
-    }
-  }
-
   #save(log: string): void {
-    if (this.phase !== 'playing') return;
-    try {
-      this.#store?.setItem(this.#saveKey, JSON.stringify({ hole: this.hole, log } satisfies SavedHole));
-    } catch {
-      // storage full or denied: the server still holds everything up to the last draw
-    }
+    if (this.phase === 'playing') this.#saved.value = { hole: this.hole, log };
   }
 
   /** The `Hole`'s drawer: one card from the API, retried through network trouble. */
@@ -225,9 +247,7 @@ export class DailyCourse {
     this.reconnecting = false;
     const card = res.ok ? parseCard(res.value.card) : null;
     if (card?.ok) return card.value;
-    this.#drawFailure = res.ok
-      ? failure('ERR_BAD_RESPONSE', `the server sent "${res.value.card}", not a card`)
-      : res.error;
+    this.#drawFailure = res.ok ? badResponse(`the server sent "${res.value.card}", not a card`) : res.error;
     throw new Error(this.#drawFailure.message);
   }
 
@@ -267,10 +287,13 @@ export class DailyCourse {
     return this.table.undo();
   }
 
-  /** Points at the first column of the longest run of plays from here, else at the stock. */
+  /**
+   * The run planner's move (the engine's `planRun`, as in practice): the play starting the longest run through the
+   * cards in sight, else the stock. It sees the layout and the drawn cards only, never a stand-in.
+   */
   hint(): number | 'draw' | null {
-    if (this.phase !== 'playing' || this.over) return (this.hintColumn = null);
-    this.hintColumn = longestRun(this.position)[0] ?? (stockLeft(this.position) > 0 ? 'draw' : null);
+    const plan = this.phase === 'playing' ? planRun(this.position) : null;
+    this.hintColumn = plan === null ? null : plan.move.kind === 'draw' ? 'draw' : plan.move.column;
     return this.hintColumn;
   }
 
@@ -286,7 +309,7 @@ export class DailyCourse {
     this.hole += 1;
     this.phase = 'playing';
     this.hintColumn = null;
-    this.table.reset(this.#dealFor(this.hole, record.drawn), DAILY_RULES, record.log, record.log.length);
+    this.table.reset(this.#dealFor(this.hole, record.drawn)!, this.rules, record.log, record.log.length);
     return true;
   }
 
@@ -313,11 +336,7 @@ export class DailyCourse {
     this.holes = this.holes.map((h, i) => (i === hole - 1 ? { log, drawn, strokes: res.value.strokes } : h));
     this.total = res.value.total;
     this.phase = 'hole-done';
-    try {
-      this.#store?.removeItem(this.#saveKey);
-    } catch {
-      // nothing saved to remove
-    }
+    this.#saved.clear();
   }
 
   /** A refused request: the server's record wins. Reload it (another device may have moved on). */

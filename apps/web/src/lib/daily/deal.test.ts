@@ -1,13 +1,14 @@
-import { dealNumber, makeCard, PRESETS } from '@golf/engine';
+import { dealNumber, makeCard, PRESETS, standInDeal } from '@golf/engine';
 import { describe, expect, it } from 'vitest';
 import type { CourseHole } from '../api-types.ts';
-import { fullDeal, standInDeal } from './deal.ts';
+import { fullDeal, knownDeal, layoutOf } from './deal.ts';
 
-const deal = (() => {
-  const d = dealNumber(42, PRESETS.classic);
+const dealOf = (n: number, preset: keyof typeof PRESETS = 'classic') => {
+  const d = dealNumber(n, PRESETS[preset]);
   if (!d.ok) throw new Error(d.error.message);
   return d.value;
-})();
+};
+const deal = dealOf(42);
 
 const publicHole: CourseHole = {
   hole: 1,
@@ -16,21 +17,31 @@ const publicHole: CourseHole = {
   stockSize: 16,
 };
 
-describe('standInDeal', () => {
-  it('puts the drawn cards first, then the unseen cards in ascending order', () => {
+describe('knownDeal', () => {
+  it("is the engine's stand-in deal for the hole's layout and the cards drawn", () => {
     const drawn = deal.stock.slice(0, 3);
-    const r = standInDeal(publicHole, drawn);
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(r.value.columns).toEqual(deal.columns);
-    expect(r.value.waste).toBe(deal.waste);
-    expect(r.value.stock.slice(0, 3)).toEqual(drawn);
-    const rest = r.value.stock.slice(3);
-    expect(rest).toEqual([...deal.stock.slice(3)].sort((a, b) => a - b));
+    const r = knownDeal(publicHole, drawn);
+    expect(r).toEqual(standInDeal(deal, drawn, 16));
+    expect(r.ok && r.value.stock.slice(0, 3)).toEqual(drawn);
   });
-  it('refuses a card twice and a bad card', () => {
-    expect(standInDeal(publicHole, [deal.waste!]).ok).toBe(false);
-    expect(standInDeal({ ...publicHole, waste: 'ZZ' }, []).ok).toBe(false);
+  it('refuses a card twice, a bad card, a short column and a wrong stock size', () => {
+    expect(knownDeal(publicHole, [deal.waste!]).ok).toBe(false);
+    expect(knownDeal({ ...publicHole, waste: 'ZZ' }, []).ok).toBe(false);
+    expect(knownDeal({ ...publicHole, columns: publicHole.columns.map((c) => c.slice(1)) }, []).ok).toBe(
+      false,
+    );
+    expect(knownDeal({ ...publicHole, stockSize: 17 }, []).ok).toBe(false);
+  });
+  it('reads the free opening\'s empty waste "-"', () => {
+    const free = dealOf(42, 'turn-the-corner');
+    const hole = {
+      ...publicHole,
+      columns: free.columns.map((c) => c.map(makeCard)),
+      waste: '-',
+      stockSize: 17,
+    };
+    expect(layoutOf(hole)).toEqual({ ok: true, value: { columns: free.columns, waste: null } });
+    expect(knownDeal(hole, []).ok).toBe(true);
   });
 });
 
@@ -38,5 +49,9 @@ describe('fullDeal', () => {
   it('rebuilds the real deal once the stock is public', () => {
     expect(fullDeal({ ...publicHole, stock: deal.stock.map(makeCard) })).toEqual({ ok: true, value: deal });
     expect(fullDeal(publicHole).ok).toBe(false);
+  });
+  it('refuses a public stock that repeats a card of the layout', () => {
+    const stock = [makeCard(deal.waste!), ...deal.stock.slice(1).map(makeCard)];
+    expect(fullDeal({ ...publicHole, stock }).ok).toBe(false);
   });
 });

@@ -1,19 +1,17 @@
 /**
- * Engine deals for the daily course as the client may know them. While the day is open the client never
- * knows the stock: a hole's stock is the cards drawn so far, then every card not visible anywhere in a fixed
- * sorted order as stand-ins. The engine's counts and `isOver` are then right, and no real stock order
- * exists in the client (the page shows only the stock count).
+ * The course's holes as engine values. The API sends cards in board-text form (`TD`); this reads them. Which deal
+ * a player may know while the day is open is the engine's business (`standInDeal`: the drawn cards, then the
+ * unseen ones in a fixed order), so no real stock order exists in the client.
  */
 import {
-  COLUMN_HEIGHT,
-  COLUMNS,
-  DECK_SIZE,
   err,
   ok,
   parseCard,
+  standInDeal,
   type Card,
   type CodedError,
   type Deal,
+  type Layout,
   type Result,
 } from '@golf/engine';
 import type { CourseHole } from '../api-types.ts';
@@ -33,43 +31,37 @@ export function parseCards(texts: readonly string[]): Result<Card[], CourseDealE
   return ok(out);
 }
 
-/** The public layout of a hole: seven columns of five and the waste card. */
-function layoutOf(hole: CourseHole): Result<{ columns: Card[][]; waste: Card }, CourseDealError> {
-  if (hole.columns.length !== COLUMNS) return bad(`hole ${hole.hole} has ${hole.columns.length} columns`);
+/** The public layout of a hole: its columns and its waste card (`-`, none, with the free opening). */
+export function layoutOf(hole: CourseHole): Result<Layout, CourseDealError> {
   const columns: Card[][] = [];
   for (const col of hole.columns) {
-    if (col.length !== COLUMN_HEIGHT) return bad(`hole ${hole.hole} has a column of ${col.length} cards`);
     const cards = parseCards(col);
     if (!cards.ok) return cards;
     columns.push(cards.value);
   }
+  if (hole.waste === '-') return ok({ columns, waste: null });
   const waste = parseCard(hole.waste);
-  if (!waste.ok) return bad(waste.error.message);
-  return ok({ columns, waste: waste.value });
+  return waste.ok ? ok({ columns, waste: waste.value }) : bad(waste.error.message);
 }
 
-/**
- * The deal the client plays: the layout, the drawn cards, then stand-ins (unseen cards in ascending order)
- * up to the hole's stock size.
- */
-export function standInDeal(hole: CourseHole, drawn: readonly Card[]): Result<Deal, CourseDealError> {
+/** The deal a player who has drawn `drawn` (in order) knows of a hole: the engine's stand-in deal. */
+export function knownDeal(hole: CourseHole, drawn: readonly Card[]): Result<Deal, CourseDealError> {
   const layout = layoutOf(hole);
   if (!layout.ok) return layout;
-  const { columns, waste } = layout.value;
-  const seen = new Set<Card>([waste, ...columns.flat(), ...drawn]);
-  if (seen.size !== COLUMNS * COLUMN_HEIGHT + 1 + drawn.length) return bad(`hole ${hole.hole} repeats a card`);
-  if (drawn.length > hole.stockSize) return bad(`hole ${hole.hole}: more cards drawn than its stock holds`);
-  const stock = [...drawn];
-  for (let c = 0; c < DECK_SIZE && stock.length < hole.stockSize; c++) if (!seen.has(c)) stock.push(c);
-  return ok({ columns, waste, stock });
+  const deal = standInDeal(layout.value, drawn, hole.stockSize);
+  return deal.ok ? deal : bad(`hole ${hole.hole}: ${deal.error.message}`);
 }
 
 /** The full deal of a closed day's hole (its stock is public once the day is closed). */
 export function fullDeal(hole: CourseHole): Result<Deal, CourseDealError> {
   if (hole.stock === undefined) return bad(`hole ${hole.hole}: the stock is not public yet`);
-  const layout = layoutOf(hole);
-  if (!layout.ok) return layout;
+  const known = knownDeal(hole, []);
+  if (!known.ok) return known;
   const stock = parseCards(hole.stock);
   if (!stock.ok) return stock;
-  return ok({ ...layout.value, stock: stock.value });
+  // The stand-ins are exactly the cards the public stock holds, in ascending order.
+  const sorted = stock.value.slice().sort((a, b) => a - b);
+  if (sorted.join() !== known.value.stock.join())
+    return bad(`hole ${hole.hole}: the stock does not fit the layout`);
+  return ok({ ...known.value, stock: stock.value });
 }

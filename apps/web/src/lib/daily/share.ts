@@ -2,7 +2,8 @@
  * The share text of a finished course: the date, the total against par, and one emoji per hole by its
  * strokes against the hole's par of 5. It shows results only, never a card, so it spoils nothing.
  */
-import { MATCH_PAR, PAR_PER_HOLE } from '@golf/engine';
+import { PAR_PER_HOLE } from '@golf/engine';
+import { toParText } from '../format.ts';
 
 /** One emoji per hole: a cleared board, eagle or better, birdie, par, bogey, double bogey or worse. */
 export function holeEmoji(strokes: number): string {
@@ -13,13 +14,6 @@ export function holeEmoji(strokes: number): string {
   if (d === 0) return '⛳';
   if (d === 1) return '🟨';
   return '🟥';
-}
-
-/** `-4`, `E` (even), `+3`: strokes against par the golf way, with a real minus sign. */
-export function toParText(total: number, par: number = MATCH_PAR): string {
-  const d = total - par;
-  if (d === 0) return 'E';
-  return d > 0 ? `+${d}` : `\u2212${-d}`;
 }
 
 export interface ShareInput {
@@ -41,26 +35,3 @@ export function shareText(input: ShareInput): string {
   if (input.url) lines.push(input.url);
   return lines.join('\n');
 }
-
-/** The next course opens at the next 00:00 UTC. */
-export function nextCourseAt(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-}
-
-/** `5:03:09` for a span in milliseconds (hours may exceed 24; never negative). */
-export function formatCountdown(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const hh = Math.floor(s / 3600);
-  const mm = Math.floor((s % 3600) / 60);
-  const ss = s % 60;
-  return `${hh}:${String(mm).padStart(2, '0')}:${String(ss).padStart(2, '0')}`;
-}
-
-/** The UTC date `days` after (or before) `date`, both `YYYY-MM-DD`. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
-
-export const isDate = (s: string): boolean =>
-  /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && addDays(s, 0) === s;

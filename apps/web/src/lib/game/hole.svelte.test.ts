@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRESETS, dealNumber, exposed, makeCard, playableColumns, type Deal } from '@golf/engine';
-import { Hole, wasteOf } from './hole.svelte.ts';
+import { PRESETS, dealNumber, exposed, playableColumns, standInDeal, type Deal } from '@golf/engine';
+import { Hole } from './hole.svelte.ts';
 
 const rules = PRESETS.classic;
 const deal = (n: number): Deal => {
@@ -112,8 +112,19 @@ describe('Hole', () => {
     expect(logs).toEqual(['d', '']);
   });
 
-  it('lists the waste pile a log builds', () => {
-    const d = deal(9);
-    expect(wasteOf(d, 'dd').map(makeCard)).toEqual([d.waste!, d.stock[0]!, d.stock[1]!].map(makeCard));
+  it('applies a card drawn elsewhere as the next stock card, and refuses one already seen', () => {
+    const real = deal(9);
+    const known = standInDeal(real, [], 16);
+    if (!known.ok) throw new Error(known.error.message);
+    const h = new Hole(known.value, rules);
+    const columns = h.deal.columns;
+    expect(h.applyDrawn(real.stock[0]!).ok).toBe(true);
+    expect(h.deal.columns).toBe(columns);
+    const after = standInDeal(real, real.stock.slice(0, 1), 16);
+    expect(after).toEqual({ ok: true, value: h.deal });
+    expect(h.waste).toEqual([real.waste, real.stock[0]]);
+    const seen = h.applyDrawn(real.waste!);
+    expect(seen.ok ? null : seen.error.code).toBe('ERR_DRAWER');
+    expect(h.log).toBe('d');
   });
 });

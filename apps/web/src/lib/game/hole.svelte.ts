@@ -1,12 +1,13 @@
 import {
   DRAW,
   applyMove,
-  isOver,
   play as playMove,
   playableColumns,
   replay,
   scoreOf,
+  standInDeal,
   startPosition,
+  wastePile,
   type Card,
   type Deal,
   type HoleScore,
@@ -42,10 +43,10 @@ export type DrawError = MoveError | { readonly code: 'ERR_BUSY' | 'ERR_DRAWER'; 
  * One hole: `(deal, rules, log)` is the whole state; the position is derived by `replay`, so undo is
  * replaying a prefix and nothing here re-implements a rule.
  *
- * The daily course does not know its stock. It builds a `Deal` whose `stock` holds the cards already drawn
- * first (in draw order) and the unseen cards after them in any fixed order, passes `lockDraws: true` and a
- * `drawer`. On `draw()` the hole awaits the drawer, then `applyDrawn(card)` moves that card to the next stock
- * slot and appends `d`. A page that fetches cards itself may call `applyDrawn(card)` directly instead.
+ * The daily course does not know its stock. It plays the engine's `standInDeal` (the cards already drawn, then
+ * the unseen cards in a fixed order), passes `lockDraws: true` and a `drawer`. On `draw()` the hole awaits the
+ * drawer, then `applyDrawn(card)` rebuilds the stand-in deal with that card drawn and appends `d`. A page that
+ * fetches cards itself may call `applyDrawn(card)` directly instead.
  */
 export class Hole {
   #deal: Deal = $state.raw() as Deal;
@@ -65,7 +66,7 @@ export class Hole {
   #score: HoleScore = $derived(scoreOf(this.#position));
   #playable: number[] = $derived(playableColumns(this.#position));
   /** Waste cards, oldest first (the opening card, then every play and draw). */
-  #waste: Card[] = $derived.by(() => wasteOf(this.#deal, this.#log));
+  #waste: Card[] = $derived(wastePile(this.#deal, this.#log));
 
   constructor(deal: Deal, rules: Rules, options: HoleOptions = {}) {
     this.#lockDraws = options.lockDraws ?? false;
@@ -168,21 +169,17 @@ export class Hole {
   }
 
   /**
-   * Records a draw whose card came from elsewhere: `card` moves to the next stock slot (it must be among the
-   * stock cards not drawn yet), then the draw is appended to the log.
+   * Records a draw whose card came from elsewhere (it must be one the player has not seen): the deal becomes the
+   * stand-in deal with that card drawn next, then the draw is appended to the log.
    */
   applyDrawn(card: Card): Result<Position, DrawError> {
-    const drawn = this.#position.drawn;
     const stock = this.#deal.stock;
-    const i = stock.indexOf(card, drawn);
-    if (i < 0)
+    const drawn = [...stock.slice(0, this.#position.drawn), card];
+    const deal = standInDeal(this.#deal, drawn, stock.length);
+    if (!deal.ok)
       return { ok: false, error: { code: 'ERR_DRAWER', message: `card ${card} is not in the unseen stock` } };
-    if (i !== drawn) {
-      const next = stock.slice();
-      next.splice(i, 1);
-      next.splice(drawn, 0, card);
-      this.#deal = { ...this.#deal, stock: next };
-    }
+    // Only the stock changes: the layout keeps its identity (the table is keyed by it).
+    this.#deal = { ...this.#deal, stock: deal.value.stock };
     return this.#appendDraw();
   }
 
@@ -210,31 +207,4 @@ export class Hole {
     this.#log = this.#log.slice(0, this.#floor);
     this.#changed();
   }
-
-  /** Whether the hole is over at this log (for callers that hold a log, not a Hole). */
-  static isOverAt(deal: Deal, rules: Rules, log: string): boolean {
-    const r = replay(deal, rules, log);
-    return r.ok && isOver(r.value);
-  }
-}
-
-/** The waste pile a log builds, oldest first. */
-export function wasteOf(deal: Deal, log: string): Card[] {
-  const out: Card[] = deal.waste === null ? [] : [deal.waste];
-  const heights = deal.columns.map((c) => c.length);
-  let drawn = 0;
-  for (const ch of log) {
-    if (ch === 'd') {
-      const card = deal.stock[drawn++];
-      if (card !== undefined) out.push(card);
-    } else {
-      const c = ch.charCodeAt(0) - 49;
-      const h = heights[c] ?? 0;
-      if (h > 0) {
-        out.push(deal.columns[c]![h - 1]!);
-        heights[c] = h - 1;
-      }
-    }
-  }
-  return out;
 }

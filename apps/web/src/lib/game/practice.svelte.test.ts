@@ -1,5 +1,6 @@
+import { flushSync } from 'svelte';
 import { describe, expect, it } from 'vitest';
-import { HOLES_PER_MATCH, PRESETS, dealNumber, legalMoves } from '@golf/engine';
+import { HOLES_PER_MATCH, PRESETS, dealNumber, legalMoves, replay } from '@golf/engine';
 import { memoryStore } from '../persisted.svelte.ts';
 import { Practice, holeDealNumber, parsePracticeParams, practiceQuery } from './practice.svelte.ts';
 
@@ -86,5 +87,75 @@ describe('Practice', () => {
 
   it('wraps hole deal numbers at the top of the range', () => {
     expect(holeDealNumber(0xffffffff, 1)).toBe(1);
+  });
+});
+
+describe('a saved game that does not replay', () => {
+  const rules = PRESETS.classic;
+  const dealOf = (n: number) => {
+    const d = dealNumber(n, rules);
+    if (!d.ok) throw new Error(d.error.message);
+    return d.value;
+  };
+  /** A column that cannot be played after `log` on deal n. */
+  const badMove = (n: number, log = '') =>
+    String([1, 2, 3, 4, 5, 6, 7].find((c) => !replay(dealOf(n), rules, `${log}${c}`).ok));
+  const save = (finished: string[], log: string) =>
+    JSON.stringify({
+      v: 1,
+      preset: 'classic',
+      scoring: 'strokes',
+      mode: 'match',
+      deal: 50,
+      finished,
+      log,
+      counted: true,
+    });
+
+  /** A finished first hole of deal 50: the first legal move until the end. */
+  const finishedLog = (() => {
+    let log = '';
+    for (;;) {
+      const r = replay(dealOf(50), rules, log);
+      if (!r.ok) throw new Error(r.error.message);
+      const m = legalMoves(r.value)[0];
+      if (!m) return log;
+      log += m.kind === 'play' ? String(m.column) : 'd';
+    }
+  })();
+
+  it('resumes at the first finished hole that does not replay, cut at its bad move, instead of throwing', () => {
+    const store = memoryStore();
+    store.setItem('golf.practice.v1', save([finishedLog, `dd${badMove(51, 'dd')}d`, finishedLog], 'd'));
+    const p = new Practice(store);
+    expect(p.holeIndex).toBe(1);
+    expect(p.dealNumber).toBe(51);
+    expect(p.hole.log).toBe('dd');
+    expect(p.results.map((r) => r.log)).toEqual([finishedLog]);
+  });
+
+  it('a finished hole that replays but is not over is the current hole again', () => {
+    const store = memoryStore();
+    store.setItem('golf.practice.v1', save(['d'], ''));
+    const p = new Practice(store);
+    expect(p.holeIndex).toBe(0);
+    expect(p.hole.log).toBe('d');
+    expect(p.results).toEqual([]);
+  });
+
+  it('the page can derive from its results', () => {
+    const store = memoryStore();
+    store.setItem('golf.practice.v1', save([badMove(50)], ''));
+    let seen: number | undefined;
+    const stop = $effect.root(() => {
+      const p = new Practice(store);
+      const count = $derived(p.results.length);
+      $effect(() => {
+        seen = count;
+      });
+    });
+    flushSync();
+    expect(seen).toBe(0);
+    stop();
   });
 });

@@ -1,9 +1,12 @@
 import {
   HOLES_PER_MATCH,
+  LOG_PATTERN,
   MAX_DEAL_NUMBER,
+  MAX_LOG_LENGTH,
   PRESETS,
   SCORINGS,
   dealNumber,
+  isOver,
   isPresetName,
   replay,
   scoreOf,
@@ -29,7 +32,7 @@ export interface PracticeSettings {
 }
 
 /** The saved game: settings and move logs only (every score is replayed from them). */
-interface SavedGame extends PracticeSettings {
+export interface SavedGame extends PracticeSettings {
   readonly v: 1;
   /** Logs of the match's finished holes. */
   readonly finished: readonly string[];
@@ -58,7 +61,8 @@ const isScoring = (s: unknown): s is Scoring =>
 const isMode = (s: unknown): s is Mode => typeof s === 'string' && (MODES as readonly string[]).includes(s);
 const isDealNumber = (n: unknown): n is number =>
   typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_DEAL_NUMBER;
-const isLog = (s: unknown): s is string => typeof s === 'string' && /^[1-7d]{0,52}$/.test(s);
+const isLog = (s: unknown): s is string =>
+  typeof s === 'string' && s.length <= MAX_LOG_LENGTH && LOG_PATTERN.test(s);
 
 function parseSaved(raw: unknown): SavedGame | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
@@ -67,7 +71,7 @@ function parseSaved(raw: unknown): SavedGame | undefined {
   if (!isScoring(o.scoring) || !isMode(o.mode) || !isDealNumber(o.deal) || !isLog(o.log)) return undefined;
   if (!Array.isArray(o.finished) || !o.finished.every(isLog) || o.finished.length >= HOLES_PER_MATCH)
     return undefined;
-  return {
+  return replayable({
     v: 1,
     preset: o.preset,
     scoring: o.scoring,
@@ -76,7 +80,28 @@ function parseSaved(raw: unknown): SavedGame | undefined {
     finished: o.mode === 'match' ? o.finished : [],
     log: o.log,
     counted: o.counted === true,
-  };
+  });
+}
+
+/**
+ * A save whose finished holes all replay to their end. The first finished hole that does not (a save from another
+ * version, or edited by hand) becomes the current hole again, cut at its first bad move as the current hole's log
+ * is, and the holes after it are dropped: a bad save costs the holes it cannot prove, never the page.
+ */
+export function replayable(saved: SavedGame): SavedGame {
+  const rules = PRESETS[saved.preset];
+  for (let i = 0; i < saved.finished.length; i++) {
+    const log = saved.finished[i]!;
+    const r = replay(dealOf(saved, i), rules, log);
+    if (r.ok && isOver(r.value)) continue;
+    return {
+      ...saved,
+      finished: saved.finished.slice(0, i),
+      log: r.ok ? log : log.slice(0, r.error.at),
+      counted: false,
+    };
+  }
+  return saved;
 }
 
 /** The deal number of hole `index` (0-based) of a game starting at `deal`, wrapping within 1..MAX. */
@@ -157,14 +182,14 @@ export class Practice {
     return holeDealNumber(this.#saved.value.deal, this.holeIndex);
   }
 
-  /** Finished holes of the match, then the current one when it is over. */
+  /** Finished holes of the match, then the current one when it is over. Never throws (pages derive from it). */
   get results(): HoleResult[] {
     const s = this.#saved.value;
     const rules = PRESETS[s.preset];
-    const out: HoleResult[] = s.finished.map((log, i) => {
+    const out: HoleResult[] = s.finished.flatMap((log, i) => {
+      // Every finished log replays (see `replayable`); one that did not would be left out, not thrown.
       const r = replay(dealOf(s, i), rules, log);
-      if (!r.ok) throw new Error(r.error.message);
-      return { hole: i + 1, deal: holeDealNumber(s.deal, i), log, score: scoreOf(r.value) };
+      return r.ok ? [{ hole: i + 1, deal: holeDealNumber(s.deal, i), log, score: scoreOf(r.value) }] : [];
     });
     if (this.hole.over)
       out.push({ hole: out.length + 1, deal: this.dealNumber, log: this.hole.log, score: this.hole.score });

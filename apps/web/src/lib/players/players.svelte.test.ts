@@ -1,16 +1,14 @@
 import { memoryApp } from '@golf/api/testing';
 import { describe, expect, it } from 'vitest';
 import { GolfApi } from '../api.ts';
-import { Identity, type KeyValueStore } from '../api-player.svelte.ts';
+import { Identity } from '../api-player.svelte.ts';
+import { memoryStore } from '../persisted.svelte.ts';
 import { claimUrl, Devices, formatCode, formatRemaining, type WebAuthnCalls } from './devices.svelte.ts';
 import { inviteUrl, LeagueBoard, leagueDayUrl, MyLeagues } from './leagues.svelte.ts';
 import { qrPath, QUIET_ZONE } from './qr.ts';
 import { MyRounds, trend } from './rounds.svelte.ts';
 
-const store = (): KeyValueStore => {
-  const map = new Map<string, string>();
-  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
-};
+const store = memoryStore;
 
 /** Two devices against one API in memory, each with its own storage and identity. */
 function world() {

@@ -1,0 +1,222 @@
+/**
+ * The words and numbers the pages show, in one place: cards, moves, scores, dates and labels are written here
+ * once, and every page uses them. Pure functions of engine and contract values (dates are shown in UTC, the
+ * course's day; times in the player's zone).
+ */
+import { opensAt } from '@golf/contract';
+import {
+  MATCH_PAR,
+  applyMove,
+  exposed,
+  holeWord,
+  makeCard,
+  rankOf,
+  replay,
+  suitOf,
+  type Card,
+  type Deal,
+  type HoleScore,
+  type Move,
+  type Position,
+  type PresetName,
+  type Rules,
+  type Scoring,
+} from '@golf/engine';
+import type { BestPoints, PostMortem } from './game/analysis.ts';
+import type { Mode } from './game/practice.svelte.ts';
+
+// ---- labels: one per value, on every page
+
+export const PRESET_LABEL: Readonly<Record<PresetName, string>> = {
+  classic: 'Classic',
+  'queen-on-king': 'Queen on King',
+  wrap: 'Wrap (Ace–King)',
+  'turn-the-corner': 'Turn the corner',
+};
+
+export const SCORING_LABEL: Readonly<Record<Scoring, string>> = {
+  strokes: 'Strokes',
+  points: 'Run points',
+  won: 'Won / lost',
+};
+
+export const MODE_LABEL: Readonly<Record<Mode, string>> = { single: 'Single deal', match: 'Nine holes' };
+
+// ---- cards
+
+const RANK_TEXT = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
+const RANK_NAME = [
+  'Ace',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Jack',
+  'Queen',
+  'King',
+] as const;
+// Engine suit order: C D H S.
+const SUIT_SYMBOL = ['♣', '♦', '♥', '♠'] as const;
+const SUIT_NAME = ['clubs', 'diamonds', 'hearts', 'spades'] as const;
+
+/** What a card face shows: "10", "♦". */
+export const rankText = (card: Card): string => RANK_TEXT[rankOf(card)]!;
+export const suitSymbol = (card: Card): string => SUIT_SYMBOL[suitOf(card)]!;
+export const isRed = (card: Card): boolean => suitOf(card) === 1 || suitOf(card) === 2;
+/** "Ten of diamonds" (what a screen reader says). */
+export const cardName = (card: Card): string => `${RANK_NAME[rankOf(card)]!} of ${SUIT_NAME[suitOf(card)]!}`;
+/** "10♦" (short, in a sentence). */
+export const cardText = (card: Card): string => `${rankText(card)}${suitSymbol(card)}`;
+/** The engine's text form, "TD". */
+export const cardCode = (card: Card): string => makeCard(card);
+
+// ---- moves
+
+/**
+ * Why a move is refused, in words for the player, or null when it is legal. The reason is the engine's (the code
+ * `applyMove` refuses it with, checked in the engine's order); only the words are the page's.
+ */
+export function refusalText(pos: Position, move: Move): string | null {
+  const r = applyMove(pos, move);
+  if (r.ok) return null;
+  const column = move.kind === 'play' ? move.column : 0;
+  switch (r.error.code) {
+    case 'ERR_HOLE_OVER':
+      return 'The hole is over.';
+    case 'ERR_STOCK_EMPTY':
+      return 'The stock is empty.';
+    case 'ERR_COLUMN_EMPTY':
+      return `Column ${column} is empty.`;
+    case 'ERR_NOT_ADJACENT': {
+      const card = exposed(pos, column);
+      const onto = pos.top === null ? 'the empty waste' : cardName(pos.top);
+      return `${card === null ? 'That card' : cardName(card)} does not fit on ${onto}.`;
+    }
+    case 'ERR_BAD_MOVE':
+      return `There is no column ${column}.`;
+  }
+}
+
+/** Move `at` (0-based) of a log in words: "a draw", "7♥ from column 3" ("the end" past the log). */
+export function moveText(deal: Deal, rules: Rules, log: string, at: number): string {
+  const ch = log[at];
+  if (ch === undefined) return 'the end';
+  if (ch === 'd') return 'a draw';
+  const before = replay(deal, rules, log.slice(0, at));
+  const card = before.ok ? exposed(before.value, Number(ch)) : null;
+  return card === null ? `column ${ch}` : `${cardText(card)} from column ${ch}`;
+}
+
+// ---- numbers and scores
+
+/** A number with a real minus sign: "−3". */
+export const signed = (n: number): string => (n < 0 ? `\u2212${-n}` : String(n));
+
+/** "1 stroke", "4 strokes", "−2 strokes". */
+export const strokesText = (n: number): string => `${signed(n)} ${Math.abs(n) === 1 ? 'stroke' : 'strokes'}`;
+
+/** `E` (even), `+3`, `−4`: a total against par the golf way. */
+export function toParText(total: number, par: number = MATCH_PAR): string {
+  const d = total - par;
+  return d === 0 ? 'E' : d > 0 ? `+${d}` : signed(d);
+}
+
+/** "level par", "3 over par", "2 under par". */
+export function toParWords(total: number, par: number = MATCH_PAR): string {
+  const d = total - par;
+  return d === 0 ? 'level par' : d > 0 ? `${d} over par` : `${-d} under par`;
+}
+
+/** A finished hole's result in a scoring, as a heading: "Cleared! −3 strokes (…)", "Hole over: 120 points, …". */
+export function holeHeadline(score: HoleScore, scoring: Scoring): string {
+  const strokes = `${strokesText(score.strokes)} (${holeWord(score.strokes)})`;
+  if (score.cleared)
+    return scoring === 'strokes'
+      ? `Cleared! ${strokes}`
+      : scoring === 'points'
+        ? `Cleared! ${score.points} points`
+        : 'Cleared! You win the hole.';
+  return scoring === 'strokes'
+    ? `Hole over: ${strokes}`
+    : scoring === 'points'
+      ? `Hole over: ${score.points} points, ${score.cardsLeft} cards left`
+      : `Not cleared: ${score.cardsLeft} cards left`;
+}
+
+/** A hole in play, in a scoring: "12 strokes", "140 points", "won", "9 to clear". */
+export function holeSoFar(score: HoleScore, scoring: Scoring): string {
+  if (scoring === 'strokes') return `${score.strokes} strokes`;
+  if (scoring === 'points') return `${score.points} points`;
+  return score.cleared ? 'won' : `${score.cardsLeft} to clear`;
+}
+
+/** A complete nine-hole match, in a scoring. */
+export function matchSummary(holes: readonly HoleScore[], scoring: Scoring): string {
+  if (scoring === 'points')
+    return `Match complete: ${holes.reduce((a, h) => a + h.points, 0)} points in nine holes.`;
+  if (scoring === 'won')
+    return `Match complete: ${holes.filter((h) => h.cleared).length} of 9 holes cleared.`;
+  const total = holes.reduce((a, h) => a + h.strokes, 0);
+  return `Match complete: ${total} strokes, ${toParWords(total)} (par ${MATCH_PAR}).`;
+}
+
+/**
+ * What the solver says of a finished hole the player scored `strokes` on. `slip(at)` names the move at which the
+ * best reachable result got worse ("7♥ from column 3").
+ */
+export function postMortemText(pm: PostMortem, strokes: number, slip: (at: number) => string): string {
+  const best = pm.bestStrokes;
+  if (pm.verdict.kind === 'cleared')
+    return best < strokes
+      ? `Perfect play clears it with ${-best} stock ${best === -1 ? 'card' : 'cards'} to spare (${strokesText(best)}).`
+      : 'That is the best anyone could do with this deal.';
+  if (pm.verdict.kind === 'unwinnable')
+    return `No one could have cleared this deal, even seeing the stock. Best possible: ${strokesText(best)}.`;
+  const could = pm.winnable ? 'This deal could be cleared' : `Best possible was ${strokesText(best)}`;
+  return `${could}: it slipped away at move ${pm.verdict.at + 1} (${slip(pm.verdict.at)}).`;
+}
+
+/** The most run points perfect play scores, against the player's. */
+export const bestPointsText = (best: BestPoints, points: number): string =>
+  `Perfect play scores ${best.exact ? '' : 'at least '}${best.points} points here; you scored ${points}.`;
+
+// ---- dates and times
+
+const dayText = (date: string, options: Intl.DateTimeFormatOptions): string =>
+  opensAt(date).toLocaleDateString(undefined, { ...options, timeZone: 'UTC' });
+
+/** A course's day in full: "Monday, 30 November 2026" (in the reader's language; without the year on request). */
+export const longDate = (date: string, { year = true }: { year?: boolean } = {}): string =>
+  dayText(date, { weekday: 'long', day: 'numeric', month: 'long', ...(year ? { year: 'numeric' } : {}) });
+
+/** A course's day in a list: "Mon, 30 Nov 2026". */
+export const mediumDate = (date: string): string =>
+  dayText(date, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+
+/** A course's day in short: weekday "Mon" and day "30 Nov". */
+export const shortDate = (date: string): { weekday: string; day: string } => ({
+  weekday: dayText(date, { weekday: 'short' }),
+  day: dayText(date, { day: 'numeric', month: 'short' }),
+});
+
+/** A time of day in the reader's zone: "01:00". */
+export const localTime = (at: Date): string =>
+  at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/** A time within the week in the reader's zone: "Tue 01:00". */
+export const localDayTime = (at: Date): string =>
+  at.toLocaleString(undefined, { hour: '2-digit', minute: '2-digit', weekday: 'short' });
+
+/** `5:03:09` for a span in milliseconds (hours may exceed 24; never negative). */
+export function formatCountdown(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = s % 60;
+  return `${hh}:${String(mm).padStart(2, '0')}:${String(ss).padStart(2, '0')}`;
+}

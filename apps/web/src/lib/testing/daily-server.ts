@@ -1,0 +1,110 @@
+/**
+ * For unit tests: the real API (its memory build, `@golf/api/testing`) behind the web's client, so the daily's
+ * protocol is tested against the API's own routes, validation and fair-stock rules, not a copy of them. Hooks
+ * play the network: a request lost before the server sees it, an answer lost on the way back, a run of server
+ * errors. Not part of the app.
+ */
+import { addDays } from '@golf/contract';
+import type { Deal } from '@golf/engine';
+import { memoryApp } from '@golf/api/testing';
+import { GolfApi } from '../api.ts';
+import type { Attempt, Course, PlayerWithToken } from '../api-types.ts';
+import { fullDeal } from '../daily/deal.ts';
+
+type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** A player of the test day and a client that sends their token. */
+export interface TestPlayer extends PlayerWithToken {
+  readonly api: GolfApi;
+}
+
+export class DailyServer {
+  /** Today, for the server. */
+  readonly date: string;
+  /** Requests seen, as `METHOD path`. */
+  readonly requests: string[] = [];
+  /** Called before each request reaches the API; throw to lose it on the network. */
+  beforeHandle: ((method: string, path: string) => void) | null = null;
+  /** Called after the API has answered; throw to lose the answer on the way back. */
+  afterHandle: ((method: string, path: string) => void) | null = null;
+  /** The next matching requests get this status instead of reaching the API (a flaky front). */
+  failNext: { method: string; path: RegExp; status: number; times: number } | null = null;
+  #now: Date;
+  #addresses = 0;
+  readonly #app: ReturnType<typeof memoryApp>;
+
+  constructor(date = '2026-11-30') {
+    this.date = date;
+    this.#now = new Date(`${date}T12:00:00.000Z`);
+    // Perfect play is not what these tests look at: skip the solver.
+    this.#app = memoryApp({ now: () => this.#now, perfect: () => ({ strokes: 0, log: '', exact: true }) });
+  }
+
+  /** `fetch` for one client address, through the hooks. */
+  fetchFrom(address = '192.0.2.1'): Fetch {
+    return async (input, init) => {
+      const method = init?.method ?? 'GET';
+      const path = new URL(input, 'http://local').pathname;
+      this.requests.push(`${method} ${path}`);
+      this.beforeHandle?.(method, path);
+      const f = this.failNext;
+      if (f && f.method === method && f.path.test(path) && f.times > 0) {
+        f.times -= 1;
+        return new Response(JSON.stringify({ error: { code: 'ERR_UNAVAILABLE', message: 'simulated' } }), {
+          status: f.status,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      const headers = new Headers(init?.headers);
+      headers.set('cf-connecting-ip', address);
+      const res = await this.#app.fetch(input, { ...init, headers });
+      this.afterHandle?.(method, path);
+      return res;
+    };
+  }
+
+  /** A client from an address of its own (player creation is limited per address). */
+  client(token: () => string | null = () => null): GolfApi {
+    return new GolfApi({ fetch: this.fetchFrom(`192.0.2.${++this.#addresses}`), token });
+  }
+
+  /** A new player, and a client that sends their token. */
+  async player(name = 'Ann'): Promise<TestPlayer> {
+    let token: string | null = null;
+    const api = this.client(() => token);
+    const created = await api.createPlayer(name);
+    if (!created.ok) throw new Error(created.error.message);
+    token = created.value.token;
+    return { ...created.value, api };
+  }
+
+  /** Today's course, as the API sends it while the day is open. */
+  async course(): Promise<Course> {
+    const c = await this.client().course(this.date);
+    if (!c.ok) throw new Error(c.error.message);
+    return c.value;
+  }
+
+  /** A player's attempt as the API records it. */
+  async attempt(player: TestPlayer): Promise<Attempt> {
+    const a = await player.api.attempt(this.date);
+    if (!a.ok) throw new Error(a.error.message);
+    return a.value;
+  }
+
+  /** The real deals of the nine holes, read as the archive shows them once the day is closed. */
+  async deals(): Promise<Deal[]> {
+    const today = this.#now;
+    this.#now = new Date(`${addDays(this.date, 1)}T12:00:00.000Z`);
+    try {
+      const closed = await this.course();
+      return closed.holes.map((h) => {
+        const d = fullDeal(h);
+        if (!d.ok) throw new Error(d.error.message);
+        return d.value;
+      });
+    } finally {
+      this.#now = today;
+    }
+  }
+}
