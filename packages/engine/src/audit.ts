@@ -3,31 +3,30 @@
  *
  * A player who knows the stock plays moves that are best for that stock; a player who does not can only play
  * moves that are good on average over the orders the unseen cards could be in. At each examined decision the
- * audit asks: how likely was the move taken to be best, given only what the player had been shown? A move
- * that is best for the real stock although it was unlikely to be best is evidence; the evidence of a round is
- * a product of bets that an honest player, whatever his strategy, can only lose on average (a test martingale),
- * so the chance that an honest round reaches `1 / AUDIT_ALPHA` is at most `AUDIT_ALPHA` (Ville's inequality).
+ * audit asks how likely the move taken was to be best, given only what the player had been shown, and bets
+ * that it is best for the real stock. The bets are fair for every honest player, whatever his strategy, so
+ * the chance that an honest round's evidence reaches `1 / AUDIT_ALPHA` is at most `AUDIT_ALPHA`.
  *
- * The statistic, per examined decision (a position with at least two legal moves, at least `AUDIT_FROM_DRAW`
- * stock cards drawn and at least one still unseen):
+ * Per examined decision (at least two legal moves; `AUDIT_FROM_DRAW <= drawn < AUDIT_UNTIL_DRAW` stock cards
+ * drawn, so some are still unseen):
  * - `hit`: the move taken is best (fewest strokes, exact solver) with the real stock.
- * - `n` orders of the unseen cards are sampled (seeded by what was shown only). A sample is *accepted* when,
- *   played on it, every earlier bet of the hole has the same hit as with the real stock: the accepted samples
- *   and the real stock are then draws from one law (uniform orders given everything the bets revealed).
- *   `A` samples are accepted; `B` of them make the move taken best.
- * - With `T = B + hit`, the real stock is a hit with probability exactly `T / (A + 1)` given `T` (the A + 1
- *   orders are exchangeable), so the factor `1 - λ + λ · hit · (A + 1) / T` has expectation 1 for any `λ`
- *   chosen from `T` and `A`. `λ` bets on a cheater who hits with probability `q` (Kelly: `(q - p) / (1 - p)`
- *   with `p = T / (A + 1)`), and is 0 when `T >= A`: such a decision is no bet, its factor is 1 whatever
- *   happened, and later samples need not match it.
- * - The hole's evidence is the product of its factors for each target `q` in `AUDIT_TARGETS`; a round's is
- *   the weighted mean over the targets of the products over its holes (a mean of e-values is an e-value).
- *   `pValue = min(1, 1 / evidence)`; a round is flagged when `pValue < AUDIT_ALPHA`.
+ * - `AUDIT_SAMPLES[drawn]` orders of the unseen cards are drawn, seeded by what was shown only (one set for
+ *   all decisions between two draws). A sample is *accepted* when, played on it, every earlier bet of the
+ *   hole has the hit it had with the real stock: for an honest player the accepted samples and the real
+ *   stock are then independent draws from one law (uniform orders given everything the bets revealed).
+ *   `A` samples are accepted; the move taken is best on `B` of them.
+ * - With `T = B + hit`, the real stock is the hit with probability exactly `T / (A + 1)` given `T` (the A + 1
+ *   orders are exchangeable). The factor `hit · (A + 1) / T` (0 on a miss) therefore has expectation 1; it
+ *   is 1 whatever happened when `T >= A`, and such a decision is no bet (later samples need not match it).
+ * - The hole's evidence `E` is the product of its factors; a miss ends it at 0, and the hole is then
+ *   examined no further. The hole's e-value is `AUDIT_WEIGHT · E + (1 - AUDIT_WEIGHT)`, so one miss costs a
+ *   hole, not the round; the round's evidence is the product over its holes (independent decks).
+ *   `pValue = min(1, 1 / evidence)`; a round is flagged when `pValue < AUDIT_ALPHA` (Markov's inequality).
  *
  * Determinism: sample orders come from xoshiro128** seeded by a hash of the shown cards, sample counts are
- * fixed, solves are exact (a node cap guards the CPU; a decision whose solve reaches it is no bet), and
- * every figure is built from integer counts with `+ - * /` only. The same (deal, rules, log) gives the same
- * result on any machine, whatever the clock says.
+ * fixed, solves are exact (a node cap guards the CPU; a decision whose solve reaches it is no bet), and every
+ * figure is built from integer counts with `+ - * /` only. The same (deal, rules, log) gives the same result
+ * on any machine, whatever the clock says.
  */
 import { makeCard, rankOf, type Card } from './card.ts';
 import { COURSE_HOLES, validateDeal, type Deal } from './deal.ts';
@@ -43,45 +42,34 @@ export const AUDIT_VERSION = 1;
 export const AUDIT_ALPHA = 0.001;
 /**
  * Decisions are examined from `AUDIT_FROM_DRAW` to `AUDIT_UNTIL_DRAW - 1` stock cards drawn. Earlier, a solve
- * under one sampled order costs about 10 ms (the whole stock is ahead); later, the decisions tell little
- * (measured: under 1/20 of the evidence against perfect play) while every sample still re-checks the bets.
+ * under one sampled order costs about 10 ms (the whole stock is still ahead); later decisions add little
+ * evidence against perfect play while every sample still re-checks the bets made before.
  */
 export const AUDIT_FROM_DRAW = 3;
 export const AUDIT_UNTIL_DRAW = 12;
-/** Sampled orders per examined segment, by stock cards drawn. */
+/** Sampled orders per examined segment (the decisions between two draws), by stock cards drawn. */
 export const AUDIT_SAMPLES: readonly number[] = Array.from({ length: 17 }, (_, d) => (d < 16 ? 6 : 0));
 /**
- * A hole stops being examined once every target's evidence is below this: it would need a thousandfold
- * recovery to matter, and an honest hole gets here within a few bets, which keeps honest audits cheap.
+ * The share of each hole's e-value that bets: `AUDIT_WEIGHT · E + (1 - AUDIT_WEIGHT)`. A scout who never
+ * misses keeps 0.95 of his evidence per hole; a hole with a miss still counts 0.05, so a cheater cannot wipe
+ * a round's evidence with one deliberate mistake.
  */
-export const AUDIT_STOP_BELOW = 0.001;
-/**
- * The cheaters the bets are sized for: `q` is the chance that a move taken is best with the real stock, and
- * `weight` the share of the round's evidence that bets on it (weights sum to 1). `q = 1` is the scout who
- * always plays a best move: its bets are the largest, and one miss ends them. `q = 0.9` still bets on a
- * player who uses his knowledge at most decisions.
- */
-export const AUDIT_TARGETS: readonly { readonly q: number; readonly weight: number }[] = [
-  { q: 1, weight: 0.8 },
-  { q: 0.9, weight: 0.2 },
-];
-/** The tunables, as one value: the public functions use `AUDIT_SETTINGS`; the bench measures others. */
+export const AUDIT_WEIGHT = 0.95;
+
+/** The tunables, as one value: the public functions use `AUDIT_SETTINGS`; the bench can measure others. */
 export interface AuditSettings {
   /** Decisions with `fromDraw <= drawn < untilDraw` stock cards drawn are examined. */
   readonly fromDraw: number;
   readonly untilDraw: number;
   readonly samples: readonly number[];
-  readonly targets: readonly { readonly q: number; readonly weight: number }[];
-  /** A hole stops being examined once every target's evidence is below this. */
-  readonly stopBelow: number;
+  readonly weight: number;
 }
 
 export const AUDIT_SETTINGS: AuditSettings = {
   fromDraw: AUDIT_FROM_DRAW,
   untilDraw: AUDIT_UNTIL_DRAW,
   samples: AUDIT_SAMPLES,
-  targets: AUDIT_TARGETS,
-  stopBelow: AUDIT_STOP_BELOW,
+  weight: AUDIT_WEIGHT,
 };
 
 /** A telling decision's move is worse than the blind best by at least this many strokes on average. */
@@ -105,8 +93,8 @@ export interface HoleAudit {
   readonly examined: number;
   /** Examined decisions whose factor depended on the real stock. */
   readonly bets: number;
-  /** The hole's evidence (product of factors) for each of `AUDIT_TARGETS`, in order. */
-  readonly evidence: readonly number[];
+  /** The hole's evidence: the product of its bets' factors (0 after a miss). */
+  readonly evidence: number;
   readonly telling: readonly TellingDecision[];
   /** False when some solve reached `AUDIT_MAX_NODES` (that decision was then no bet). */
   readonly exact: boolean;
@@ -299,15 +287,14 @@ export function sampleSegment(
 const isBet = (accepted: number, hits: number): boolean => hits < accepted;
 
 /**
- * The factor of one bet for the target `q`: `1 - λ + λ · hit · (A + 1) / T`, with `T = B + hit` and `λ` from
- * `T` and `A` only (that is what keeps its expectation at 1 for an honest player).
+ * The factor of one decision: `hit · (A + 1) / T` with `T = B + hit`, or 1 when `T >= A` (no bet). Whether it
+ * bets depends on `T` only, which is what keeps its expectation at 1 (at most 1 when `T = 0`) for an honest
+ * player: given `T`, the real stock is the hit with probability `T / (A + 1)`.
  */
-export function betFactor(q: number, accepted: number, hits: number, hit: boolean): number {
+export function betFactor(accepted: number, hits: number, hit: boolean): number {
   const t = hits + (hit ? 1 : 0);
   if (t >= accepted) return 1;
-  const p = t / (accepted + 1);
-  const lambda = q >= 1 ? 1 : Math.min(1, Math.max(0, (q - p) / (1 - p)));
-  return 1 - lambda + (hit ? (lambda * (accepted + 1)) / t : 0);
+  return hit ? (accepted + 1) / t : 0;
 }
 
 /** The hole as the player saw it at `drawn` cards drawn: the unseen cards sorted, not in their real order. */
@@ -360,7 +347,7 @@ export function auditHoleWith(
     segments.set(drawn, list);
   });
 
-  const evidence = settings.targets.map(() => 1);
+  let evidence = 1;
   const conditions: AuditCondition[] = [];
   const telling: TellingDecision[] = [];
   let examined = 0;
@@ -370,8 +357,8 @@ export function auditHoleWith(
   const real = new DealSearch(deal, rules);
   try {
     for (const [drawn, list] of segments) {
-      // Once no target's evidence could matter any more, stop: a predictable rule, so the bound holds.
-      if (Math.max(...evidence) < settings.stopBelow) break;
+      // After a miss nothing can be won back: stop (a rule that looks only at the past keeps the bound).
+      if (evidence === 0) break;
       const decided = list.map((i) => steps[i]!);
       const realValues = decided.map((step) => optionValues(real, deal.stock, step));
       const hitOf = (j: number): boolean => {
@@ -403,7 +390,7 @@ export function auditHoleWith(
         if (bet) {
           bets++;
           conditions.push({ step, hit });
-          settings.targets.forEach((t, k) => (evidence[k]! *= betFactor(t.q, a, b, hit)));
+          evidence *= betFactor(a, b, hit);
         }
         const blind = s.blind[j]!;
         trace?.({ at: i, drawn, accepted: a, hits: b, hit, bet, real: rv, blind });
@@ -453,15 +440,15 @@ export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, Au
 export function combineAuditWith(holes: readonly HoleAudit[], settings: AuditSettings): Result<RoundAudit, AuditError> {
   if (holes.length < 1 || holes.length > COURSE_HOLES)
     return err({ code: 'ERR_LENGTHS', message: `a round has 1 to ${COURSE_HOLES} holes, got ${holes.length}` });
-  const bad = holes.findIndex((h) => h.version !== AUDIT_VERSION || h.evidence.length !== settings.targets.length);
+  const bad = holes.findIndex((h) => h.version !== AUDIT_VERSION || !(h.evidence >= 0));
   if (bad >= 0)
     return err({ code: 'ERR_VERSION', message: `hole ${bad + 1} was audited by another audit version`, hole: bad });
-  let evidence = 0;
-  settings.targets.forEach((t, k) => {
-    let product = 1;
-    for (const h of holes) product *= h.evidence[k]!;
-    evidence += t.weight * product;
-  });
+  // Each hole's e-value keeps its expectation at most 1 given the holes before it (the decks are
+  // independent), so their product is an e-value for the round.
+  // Multiplied in sorted order: the same product, to the last bit, whatever order the holes come in.
+  let evidence = 1;
+  const values = holes.map((h) => settings.weight * h.evidence + (1 - settings.weight)).sort((a, b) => a - b);
+  for (const v of values) evidence *= v;
   const pValue = evidence <= 1 ? 1 : 1 / evidence;
   return ok({
     flagged: pValue < AUDIT_ALPHA,
