@@ -63,7 +63,7 @@ const ALL: readonly Policy[] = [...HONEST, ...SCOUTS, 'k'];
 
 const courses = Number(arg('courses') ?? 1000);
 const benchSeed = Number(arg('seed') ?? 2024);
-const maxK = Number(arg('k') ?? 6);
+const maxK = Number(arg('k') ?? 5);
 const out = arg('out');
 const report = arg('report');
 const policies = (arg('policies')?.split(',') ?? ALL) as Policy[];
@@ -118,6 +118,7 @@ function playFrom(d: Deal, log: string, pick: (pos: Position, moves: Move[]) => 
   return log;
 }
 
+/** The coach with one sampled order (`timeMs: 0` stops it after the first), solved within 100,000 positions. */
 const coachMove = (pos: Position, seed: number): Move =>
   coach(pos, { timeMs: 0, firstSampleNodes: 100_000, seed }).moves[0]!.move;
 
@@ -216,12 +217,37 @@ function runCourse(policy: Exclude<Policy, 'k'>, c: number): CourseResult {
   return { policy, course: c, total, pValue: v.pValue, flagged: v.flagged, telling: v.telling, cpu };
 }
 
+/** The best move's gain at the most valuable decision of `log` from index `from` on, with the real stock. */
+function mostValuable(d: Deal, log: string, from: number): { at: number; loss: number; move: Move } | null {
+  const real = new RealValues(d);
+  try {
+    const start = replay(d, rules, log.slice(0, from));
+    if (!start.ok) throw new Error(start.error.message);
+    let p = start.value;
+    let best: { at: number; loss: number; move: Move } | null = null;
+    for (let i = from; i < log.length; i++) {
+      const ms = legalMoves(p);
+      const taken = ms.findIndex((m) => makeMove(m) === log[i]);
+      if (ms.length > 1) {
+        const v = real.of(p, ms);
+        const min = Math.min(...v);
+        const loss = v[taken]! - min;
+        if (loss > 0 && (best === null || loss > best.loss)) best = { at: i, loss, move: ms[v.indexOf(min)]! };
+      }
+      p = apply(p, ms[taken]!);
+    }
+    return best;
+  } finally {
+    real.release();
+  }
+}
+
 /**
- * The k scout: the coach's round, then k times: at the decision (after the last one changed in its hole) where
- * the move played loses the most strokes against the best with the real stock, play that best move and let
- * the coach finish the hole. Its total and verdict for each k.
+ * The k scout: the coach's round (k = 0, also reported as the `coach` policy), then k times: at the decision
+ * (after the last one changed in its hole) where the move played loses the most strokes against the best with
+ * the real stock, play that best move and let the coach finish the hole. Its total and verdict for each k.
  */
-function runKScout(c: number): CourseResult {
+function runKScout(c: number): CourseResult[] {
   const deals = courseDeals(c);
   const salt = (h: number) => c * 100 + h * 10_000;
   const logs = deals.map((d, h) => playFrom(d, '', (p) => coachMove(p, salt(h) + p.moves)));
@@ -232,71 +258,70 @@ function runKScout(c: number): CourseResult {
     cpu += a.cpu;
     return a.audit;
   });
-  const ks: { total: number; flagged: boolean; pValue: number }[] = [];
-  const record = () => {
-    const v = verdict(audits);
-    ks.push({ total: deals.reduce((s, d, h) => s + strokesOf(d, logs[h]!), 0), flagged: v.flagged, pValue: v.pValue });
+  const coachVerdict = verdict(audits);
+  const totalOf = () => deals.reduce((s, d, h) => s + strokesOf(d, logs[h]!), 0);
+  const coachRow: CourseResult = {
+    policy: 'coach',
+    course: c,
+    total: totalOf(),
+    pValue: coachVerdict.pValue,
+    flagged: coachVerdict.flagged,
+    telling: coachVerdict.telling,
+    cpu,
   };
-  record();
+  const ks = [{ total: coachRow.total, flagged: coachRow.flagged, pValue: coachRow.pValue }];
+  const candidates = deals.map((d, h) => mostValuable(d, logs[h]!, 0));
   for (let k = 1; k <= maxK; k++) {
-    let best: { h: number; at: number; loss: number; move: Move } | null = null;
-    for (const [h, d] of deals.entries()) {
-      const real = new RealValues(d);
-      const start = replay(d, rules, logs[h]!.slice(0, after[h]!));
-      if (!start.ok) throw new Error(start.error.message);
-      let p = start.value;
-      for (let i = after[h]!; i < logs[h]!.length; i++) {
-        const ms = legalMoves(p);
-        const taken = logs[h]![i]!;
-        if (ms.length > 1) {
-          const v = real.of(p, ms);
-          const min = Math.min(...v);
-          const loss = v[ms.findIndex((m) => makeMove(m) === taken)]! - min;
-          if (loss > 0 && (best === null || loss > best.loss)) best = { h, at: i, loss, move: ms[v.indexOf(min)]! };
-        }
-        p = apply(p, ms.find((m) => makeMove(m) === taken)!);
-      }
-      real.release();
-    }
-    if (best === null) {
+    let h = -1;
+    candidates.forEach((x, i) => {
+      if (x !== null && (h < 0 || x.loss > candidates[h]!.loss)) h = i;
+    });
+    const pick = h < 0 ? null : candidates[h]!;
+    if (pick === null) {
       ks.push(ks[ks.length - 1]!);
       continue;
     }
-    const { h, at, move } = best;
     const d = deals[h]!;
-    const prefix = logs[h]!.slice(0, at) + makeMove(move);
-    logs[h] = playFrom(d, prefix, (p) => coachMove(p, salt(h) + p.moves));
-    after[h] = at + 1;
+    logs[h] = playFrom(d, logs[h]!.slice(0, pick.at) + makeMove(pick.move), (p) => coachMove(p, salt(h) + p.moves));
+    after[h] = pick.at + 1;
+    candidates[h] = mostValuable(d, logs[h]!, after[h]!);
     const a = auditOf(d, logs[h]!);
     cpu += a.cpu;
     audits[h] = a.audit;
-    record();
+    const v = verdict(audits);
+    ks.push({ total: totalOf(), flagged: v.flagged, pValue: v.pValue });
   }
   const last = ks[ks.length - 1]!;
-  return { policy: 'k', course: c, total: last.total, pValue: last.pValue, flagged: last.flagged, telling: 0, cpu, ks };
+  return [coachRow, { policy: 'k', course: c, total: last.total, pValue: last.pValue, flagged: last.flagged, telling: 0, cpu, ks }];
 }
 
 // ---- running ----
 
 const done = new Set<string>();
+const results: CourseResult[] = [];
 if (out !== undefined && existsSync(out))
   for (const line of readFileSync(out, 'utf8').split('\n'))
     if (line.trim() !== '') {
       const r = JSON.parse(line) as CourseResult;
       done.add(`${r.policy}/${r.course}`);
+      results.push(r);
     }
 
-const results: CourseResult[] = [];
 if (report === undefined) {
   // Warm the JIT outside the measured courses.
   auditOf(courseDeals(-1)[0]!, playHole('greedy', courseDeals(-1)[0]!, Xoshiro128.fromSeed(1), 0));
   for (const policy of policies) {
+    // The k scout's k = 0 round is the coach's: one run gives both.
+    if (policy === 'coach' && policies.includes('k')) continue;
     const started = Date.now();
     for (let c = 0; c < courses; c++) {
       if (done.has(`${policy}/${c}`)) continue;
-      const r = policy === 'k' ? runKScout(c) : runCourse(policy, c);
-      results.push(r);
-      if (out !== undefined) appendFileSync(out, JSON.stringify(r) + '\n');
+      const rs = policy === 'k' ? runKScout(c) : [runCourse(policy, c)];
+      for (const r of rs) {
+        if (done.has(`${r.policy}/${r.course}`)) continue;
+        results.push(r);
+        if (out !== undefined) appendFileSync(out, JSON.stringify(r) + '\n');
+      }
       if ((c + 1) % 50 === 0)
         process.stderr.write(`${policy}: ${c + 1}/${courses} courses, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
     }

@@ -9,7 +9,7 @@ import {
   auditSteps,
   betFactor,
   combineAudit,
-  sampleSegment,
+  drawSamples,
   type HoleAudit,
 } from './audit.ts';
 import { dealNumber, type Deal } from './deal.ts';
@@ -107,7 +107,7 @@ describe('auditHole', () => {
   });
 });
 
-describe('sampleSegment', () => {
+describe('drawSamples', () => {
   it('property: never reads the order of the cards not yet drawn', { timeout: SLOW }, () => {
     // Two deals that differ only in the order of the stock beyond `drawn` give the same counts and blind
     // expectations: the samples depend on what was shown, not on the real order.
@@ -124,10 +124,12 @@ describe('sampleSegment', () => {
         const rest = d.stock.slice(drawn);
         const other = perm % 2 === 0 ? rest.slice().reverse() : [...rest.slice(1), rest[0]!];
         const shuffled: Deal = { ...d, stock: [...d.stock.slice(0, drawn), ...other] };
-        const bet = { isBet: () => false, hitOf: () => true };
-        const a = sampleSegment(d, rules, drawn, segment, [], bet, 3);
-        const b = sampleSegment(shuffled, rules, drawn, segment, [], bet, 3);
-        expect(a.samples).toBe(3);
+        // Conditions from earlier decisions too: the same in both, as the real hits would give them.
+        const before = steps.slice(0, cut).filter((s) => s.moves.length >= 2 && s.pos.drawn >= drawn - 2);
+        const conditions = before.map((step, k) => ({ step, hit: k % 2 === 0 }));
+        const a = drawSamples(d, rules, drawn, segment, conditions, 3, 1);
+        const b = drawSamples(shuffled, rules, drawn, segment, conditions, 3, 1);
+        expect(a.values).toHaveLength(3);
         expect(b).toEqual(a);
       }),
       { numRuns: 12, seed: 8 },
@@ -184,20 +186,20 @@ describe('combineAudit', () => {
     exact: true,
   });
 
-  it('multiplies the holes, each worth 0.95 of its evidence plus 0.05', () => {
-    expect(AUDIT_WEIGHT).toBe(0.95);
-    // (0.95 · 10 + 0.05) · (0.95 · 50 + 0.05) = 9.55 · 47.55 = 454.1025.
+  it('multiplies the holes, each worth 0.98 of its evidence plus 0.02', () => {
+    expect(AUDIT_WEIGHT).toBe(0.98);
+    // (0.98 · 10 + 0.02) · (0.98 · 50 + 0.02) = 9.82 · 49.02 = 481.3764.
     const r = unwrap(combineAudit([hole(10), hole(50, 7)]));
-    expect(r.pValue).toBeCloseTo(1 / 454.1025, 12);
+    expect(r.pValue).toBeCloseTo(1 / 481.3764, 12);
     expect(r.flagged).toBe(false);
     expect(r.decisions).toBe(17);
-    // One more hole with 3: 454.1025 · 2.9 = 1316.89725 > 1000, flagged.
+    // One more hole with 3: 481.3764 · 2.96 = 1424.874144 > 1000, flagged.
     const f = unwrap(combineAudit([hole(10), hole(50), hole(3)]));
-    expect(f.pValue).toBeCloseTo(1 / 1316.89725, 12);
+    expect(f.pValue).toBeCloseTo(1 / 1424.874144, 12);
     expect(f.flagged).toBe(true);
-    // A hole with a miss (0) counts 0.05, and evidence below 1 is no evidence: the p-value stays 1.
+    // A hole with a miss (0) counts 0.02, and evidence below 1 is no evidence: the p-value stays 1.
     expect(unwrap(combineAudit([hole(0), hole(4)])).pValue).toBe(1);
-    expect(unwrap(combineAudit([hole(0), hole(100)])).pValue).toBeCloseTo(1 / (0.05 * 95.05), 12);
+    expect(unwrap(combineAudit([hole(0), hole(1000)])).pValue).toBeCloseTo(1 / (0.02 * 980.02), 12);
   });
 
   it('does not depend on the order of the holes', () => {

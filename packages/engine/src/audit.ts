@@ -41,20 +41,33 @@ export const AUDIT_VERSION = 1;
 /** A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. */
 export const AUDIT_ALPHA = 0.001;
 /**
- * Decisions are examined from `AUDIT_FROM_DRAW` to `AUDIT_UNTIL_DRAW - 1` stock cards drawn. Earlier, a solve
- * under one sampled order costs about 10 ms (the whole stock is still ahead); later decisions add little
- * evidence against perfect play while every sample still re-checks the bets made before.
+ * Decisions are examined from `AUDIT_FROM_DRAW` to `AUDIT_UNTIL_DRAW - 1` stock cards drawn. Before the first
+ * draw a solve under one sampled order costs the most (the whole stock is ahead); from the 12th draw on the
+ * decisions add little evidence against perfect play while every sample still re-checks the earlier bets.
  */
-export const AUDIT_FROM_DRAW = 3;
+export const AUDIT_FROM_DRAW = 2;
 export const AUDIT_UNTIL_DRAW = 12;
 /** Sampled orders per examined segment (the decisions between two draws), by stock cards drawn. */
-export const AUDIT_SAMPLES: readonly number[] = Array.from({ length: 17 }, (_, d) => (d < 16 ? 6 : 0));
+export const AUDIT_SAMPLES: readonly number[] = Array.from({ length: 17 }, (_, d) => (d < 16 ? 5 : 0));
 /**
  * The share of each hole's e-value that bets: `AUDIT_WEIGHT · E + (1 - AUDIT_WEIGHT)`. A scout who never
- * misses keeps 0.95 of his evidence per hole; a hole with a miss still counts 0.05, so a cheater cannot wipe
- * a round's evidence with one deliberate mistake.
+ * misses keeps 0.98 of his evidence per hole; a hole with a miss still counts 0.02, so one deliberate mistake
+ * costs a cheater that hole's evidence, not the round's.
  */
-export const AUDIT_WEIGHT = 0.95;
+export const AUDIT_WEIGHT = 0.98;
+/**
+ * A decision that looks surprising (at most `AUDIT_EXTEND_AT` hits among the first set's accepted samples,
+ * at least 2 accepted) is bet on with a second, independent set `AUDIT_EXTEND_FACTOR` times larger: the
+ * factor is worth `(A + 1) / T` at most, so a move that is best in 1 order of 20 needs more than 5 samples.
+ */
+export const AUDIT_EXTEND_AT = 1;
+export const AUDIT_EXTEND_FACTOR = 4;
+/**
+ * Orders that contradict an earlier bet are rejected; the first set keeps drawing until `AUDIT_SAMPLES[drawn]`
+ * are accepted, or this many times that are drawn. After a surprising hit early in a hole most orders are
+ * rejected, and without more draws the later decisions could not be judged at all.
+ */
+export const AUDIT_DRAW_FACTOR = 3;
 
 /** The tunables, as one value: the public functions use `AUDIT_SETTINGS`; the bench can measure others. */
 export interface AuditSettings {
@@ -63,6 +76,11 @@ export interface AuditSettings {
   readonly untilDraw: number;
   readonly samples: readonly number[];
   readonly weight: number;
+  /** A decision whose first sample set has at most this many hits gets a second set, `extendFactor` times larger. */
+  readonly extendAt: number;
+  readonly extendFactor: number;
+  /** The first set draws up to this many times `samples[drawn]` orders to get that many accepted. */
+  readonly drawFactor: number;
 }
 
 export const AUDIT_SETTINGS: AuditSettings = {
@@ -70,6 +88,9 @@ export const AUDIT_SETTINGS: AuditSettings = {
   untilDraw: AUDIT_UNTIL_DRAW,
   samples: AUDIT_SAMPLES,
   weight: AUDIT_WEIGHT,
+  extendAt: AUDIT_EXTEND_AT,
+  extendFactor: AUDIT_EXTEND_FACTOR,
+  drawFactor: AUDIT_DRAW_FACTOR,
 };
 
 /** A telling decision's move is worse than the blind best by at least this many strokes on average. */
@@ -186,46 +207,43 @@ export interface AuditCondition {
   readonly hit: boolean;
 }
 
-/** What the samples of one segment say about each of its examined decisions. */
-export interface SegmentSamples {
-  readonly samples: number;
-  /** Per decision: samples accepted (matching every earlier bet, those of this segment included). */
-  readonly accepted: number[];
-  /** Per decision: accepted samples on which the move taken is best. */
-  readonly hits: number[];
-  /** Per decision, per legal move: mean fewest strokes over all samples (the blind expectation). */
-  readonly blind: number[][];
-  /** Per decision: false when a solve reached the cap. */
-  readonly exact: boolean[];
+/** Sampled orders for the decisions of one segment. */
+export interface SampleSet {
+  /** Per sample, per decision: fewest strokes after each legal move (null when a solve reached the cap). */
+  readonly values: readonly (readonly (readonly number[] | null)[])[];
+  /** Per sample: whether it gives every earlier bet (of earlier segments) the hit it had. */
+  readonly matches: readonly boolean[];
 }
 
 /**
- * Samples orders of the unseen cards for the decisions of one segment (all made with `drawn` stock cards
- * drawn) and counts, per decision, the samples that match the earlier bets and those that make the move taken
- * best. `shown` must already hide the unseen cards: its stock beyond `drawn` is not read as an order (the
- * samples are shuffles of those cards, sorted first). `betOn(i, accepted, hits)` says whether decision i is a
- * bet, from its counts; `hitOf(i)` is then its real hit, which later decisions of the segment condition on.
+ * Draws orders of the unseen cards for the decisions of one segment (all made with `drawn` stock cards drawn)
+ * until `n` of them match the earlier bets, or `cap` are drawn, and solves every legal move of each decision
+ * on each. `shown` is read as the player saw it: the
+ * cards beyond `drawn` only as a set (sorted before shuffling), so their real order cannot leak in. `stage`
+ * picks an independent stream for a second set of the same segment.
  */
-export function sampleSegment(
+export function drawSamples(
   shown: Deal,
   rules: Rules,
   drawn: number,
   decisions: readonly AuditStep[],
   conditions: readonly AuditCondition[],
-  bet: { readonly isBet: (i: number, accepted: number, hits: number) => boolean; readonly hitOf: (i: number) => boolean },
-  samples: number,
-): SegmentSamples {
-  const n = samples;
+  n: number,
+  stage: number,
+  cap: number = n,
+): SampleSet {
   const revealed = shown.stock.slice(0, drawn);
   const unseen = shown.stock.slice(drawn).sort((a, b) => a - b);
   const seed: number[] = [];
   for (const col of shown.columns) seed.push(...col);
-  seed.push(shown.waste ?? 52, ...revealed, 53, ...unseen);
+  seed.push(shown.waste ?? 52, ...revealed, 53, ...unseen, 54, stage);
   const rng = Xoshiro128.fromSeed(hashInts(seed));
-  // Per sample: the option values of each decision (null past the cap), and whether it matches the conditions.
   const values: (number[] | null)[][] = [];
   const matches: boolean[] = [];
-  for (let k = 0; k < n; k++) {
+  // Until `n` orders are accepted (or `cap` are drawn): stopping on the count of accepted orders leaves them
+  // independent draws from the law they are accepted from, so the bets stay fair.
+  let accepted = 0;
+  for (let k = 0; k < cap && accepted < n; k++) {
     const order = unseen.slice();
     for (let i = order.length - 1; i > 0; i--) {
       const j = rng.below(i + 1);
@@ -245,46 +263,33 @@ export function sampleSegment(
       }
     }
     matches.push(match);
+    if (match) accepted++;
     search.release();
   }
-  const accepted: number[] = [];
-  const hits: number[] = [];
-  const blind: number[][] = [];
-  const exact: boolean[] = [];
-  decisions.forEach((d, i) => {
-    let a = 0;
-    let b = 0;
-    let complete = true;
-    const sums = d.moves.map(() => 0);
-    for (let k = 0; k < n; k++) {
-      const v = values[k]![i]!;
-      if (v === null) {
-        complete = false;
-        continue;
-      }
-      v.forEach((x, m) => (sums[m]! += x));
-      if (!matches[k]) continue;
-      a++;
-      if (isHit(v, d.taken)) b++;
-    }
-    accepted.push(a);
-    hits.push(b);
-    blind.push(sums.map((s) => s / n));
-    exact.push(complete);
-    // Later decisions of this segment condition on this one when it was a bet.
-    if (complete && bet.isBet(i, a, b)) {
-      const real = bet.hitOf(i);
-      for (let k = 0; k < n; k++) {
-        const v = values[k]![i]!;
-        if (matches[k] && v !== null && isHit(v, d.taken) !== real) matches[k] = false;
-      }
-    }
-  });
-  return { samples: n, accepted, hits, blind, exact };
+  return { values, matches };
 }
 
-/** Whether a decision with `accepted` samples, `hits` of them hits, is a bet (see the module comment). */
-const isBet = (accepted: number, hits: number): boolean => hits < accepted;
+/** Accepted samples (per `mask`) and those on which decision `i`'s move is best; null past the cap. */
+function countHits(set: SampleSet, mask: readonly boolean[], i: number, taken: number): { a: number; b: number } | null {
+  let a = 0;
+  let b = 0;
+  for (let k = 0; k < mask.length; k++) {
+    const v = set.values[k]![i]!;
+    if (v === null) return null;
+    if (!mask[k]) continue;
+    a++;
+    if (isHit(v, taken)) b++;
+  }
+  return { a, b };
+}
+
+/** Drops from `mask` the samples that give decision `i` another hit than the real stock's. */
+function keepMatching(set: SampleSet, mask: boolean[], i: number, taken: number, hit: boolean): void {
+  for (let k = 0; k < mask.length; k++) {
+    const v = set.values[k]![i];
+    if (mask[k] && (v === null || v === undefined || isHit(v, taken) !== hit)) mask[k] = false;
+  }
+}
 
 /**
  * The factor of one decision: `hit · (A + 1) / T` with `T = B + hit`, or 1 when `T >= A` (no bet). Whether it
@@ -295,6 +300,20 @@ export function betFactor(accepted: number, hits: number, hit: boolean): number 
   const t = hits + (hit ? 1 : 0);
   if (t >= accepted) return 1;
   return hit ? (accepted + 1) / t : 0;
+}
+
+/** Mean fewest strokes after each legal move of decision `i` over every sample of `sets`: the blind expectation. */
+function blindMeans(sets: readonly SampleSet[], i: number, moves: number): number[] {
+  const sums = new Array<number>(moves).fill(0);
+  let n = 0;
+  for (const set of sets)
+    for (const row of set.values) {
+      const v = row[i];
+      if (v === null || v === undefined) continue;
+      v.forEach((x, m) => (sums[m]! += x));
+      n++;
+    }
+  return sums.map((x) => x / Math.max(1, n));
 }
 
 /** The hole as the player saw it at `drawn` cards drawn: the unseen cards sorted, not in their real order. */
@@ -361,47 +380,68 @@ export function auditHoleWith(
       if (evidence === 0) break;
       const decided = list.map((i) => steps[i]!);
       const realValues = decided.map((step) => optionValues(real, deal.stock, step));
-      const hitOf = (j: number): boolean => {
-        const v = realValues[j];
-        return v !== null && v !== undefined && isHit(v, decided[j]!.taken);
-      };
-      const s = sampleSegment(
-        hideStock(deal, drawn),
-        rules,
-        drawn,
-        decided,
-        conditions,
-        { isBet: (j, a, b) => realValues[j] !== null && isBet(a, b), hitOf },
-        settings.samples[drawn]!,
-      );
-      list.forEach((i, j) => {
+      const shown = hideStock(deal, drawn);
+      const n = settings.samples[drawn]!;
+      // Bets of earlier segments; this segment's own bets filter the samples as they come (`keepMatching`).
+      const earlier = conditions.slice();
+      const first = drawSamples(shown, rules, drawn, decided, earlier, n, 1, n * settings.drawFactor);
+      const firstMask = first.matches.slice();
+      // The second, larger set is drawn only for a decision the first set found surprising.
+      let second: { set: SampleSet; mask: boolean[] } | null = null;
+      const segmentBets: { j: number; hit: boolean }[] = [];
+      for (const [j, i] of list.entries()) {
         examined++;
         const step = steps[i]!;
         const rv = realValues[j];
+        const c1 = countHits(first, firstMask, j, step.taken);
         // A solve that reached the cap: the decision is no bet (documented; never seen in calibration).
-        if (rv === null || rv === undefined || !s.exact[j]) {
+        if (rv === null || rv === undefined || c1 === null) {
           exact = false;
-          return;
+          continue;
         }
-        const hit = hitOf(j);
-        const a = s.accepted[j]!;
-        const b = s.hits[j]!;
-        const bet = isBet(a, b);
+        const hit = isHit(rv, step.taken);
+        let counts: { a: number; b: number } | null = c1;
+        let blindSets: SampleSet[] = [first];
+        // Stage 2 when the first set's hits are at most `settings.extendAt`: a threshold on B, the rule that
+        // keeps the choice between the two sets fair (docs/fair-play.md). Not for a miss: the first set then
+        // already pays 0 (A >= 2 > T), which can only be less than the second set would pay.
+        if (hit && c1.a >= 2 && c1.b <= settings.extendAt) {
+          if (second === null) {
+            const set = drawSamples(shown, rules, drawn, decided, earlier, n * settings.extendFactor, 2);
+            const mask = set.matches.slice();
+            for (const e of segmentBets) keepMatching(set, mask, e.j, decided[e.j]!.taken, e.hit);
+            second = { set, mask };
+          }
+          counts = countHits(second.set, second.mask, j, step.taken);
+          blindSets = [first, second.set];
+          if (counts === null) {
+            exact = false;
+            continue;
+          }
+        }
+        const { a, b } = counts;
+        const factor = betFactor(a, b, hit);
+        const bet = b + (hit ? 1 : 0) < a;
         if (bet) {
           bets++;
+          evidence *= factor;
           conditions.push({ step, hit });
-          evidence *= betFactor(a, b, hit);
+          segmentBets.push({ j, hit });
+          keepMatching(first, firstMask, j, step.taken, hit);
+          if (second !== null) keepMatching(second.set, second.mask, j, step.taken, hit);
         }
-        const blind = s.blind[j]!;
+        const blind = blindMeans(blindSets, j, step.moves.length);
         trace?.({ at: i, drawn, accepted: a, hits: b, hit, bet, real: rv, blind });
-        if (!hit) return;
+        // After a miss nothing can be won back in this hole.
+        if (evidence === 0) break;
+        if (!hit) continue;
         const best = Math.min(...blind);
         const margin = blind[step.taken]! - best;
         if (margin >= TELLING_MARGIN) {
           const better = step.moves[blind.indexOf(best)]!;
           telling.push({ at: i, move: makeMove(step.moves[step.taken]!), why: explain(step, better, margin) });
         }
-      });
+      }
     }
   } finally {
     real.release();
