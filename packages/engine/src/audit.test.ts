@@ -83,19 +83,26 @@ describe('auditHole', () => {
   });
 
   it('finds evidence in a perfect-information line, and says why in plain words', { timeout: SLOW }, () => {
-    // Deal 16: perfect play (4 strokes) draws or plays against the odds several times between the 3rd and the
-    // 12th draw.
+    // Deal 16: perfect play (4 strokes) draws with a 2 playable, and plays against the odds, within the window.
     const d = deal(16);
     const log = perfectLog(d);
     const a = unwrap(auditHole(d, rules, log));
     expect(a.bets).toBeGreaterThan(0);
-    expect(a.evidence).toBeGreaterThan(5);
+    expect(a.evidence).toBeGreaterThan(2);
     expect(a.telling.length).toBeGreaterThan(0);
     for (const t of a.telling) {
       expect(log[t.at]).toBe(t.move);
       expect(t.why).toMatch(/^(Drew with .+ playable|Played [2-9TJQKA][CDHS] from column [1-7]): without knowing the stock, /);
       expect(t.why).toMatch(/better by \d+\.\d strokes on average; with the stock known, (the draw|this play) was best\.$/);
     }
+  });
+
+  it('flags a round of perfect-information play', { timeout: SLOW }, () => {
+    const deals = [16, 26, 9, 20, 22, 23, 28, 30, 13].map(deal);
+    const r = unwrap(auditRound(deals, rules, deals.map(perfectLog)));
+    expect(r.flagged).toBe(true);
+    expect(r.pValue).toBeLessThan(AUDIT_ALPHA);
+    expect(r.telling).toBeGreaterThan(0);
   });
 
   it('does not flag an honest round: the greedy player on nine deals', { timeout: SLOW }, () => {
