@@ -2,7 +2,7 @@
  * Audit calibration: figures, not assertions. Opt-in (hours at full size):
  *
  *   pnpm --filter @golf/engine bench -- audit [--courses N] [--policies a,b] [--seed S] [--k K]
- *                                             [--out results.jsonl] [--report a.jsonl,b.jsonl]
+ *                                             [--out results.jsonl] [--shard i/n] [--report a.jsonl,b.jsonl]
  *
  * Simulates N daily courses (default 1,000; nine `classic` holes each, dealt by `courseDecks` from random
  * 32-byte seeds, as the API deals them) for each policy, audits every round with `auditHole` + `combineAudit`
@@ -20,8 +20,10 @@
  * with probability 0.1). Scouts know the stock: `perfect` (the solver's best line) and `careful` (the
  * planner's move whenever that is also best for the real stock, else the first best move).
  *
- * `--out` appends one JSON line per course and policy to a file, so a run can be split over processes or
- * resumed (courses already in the file are skipped); `--report` prints the tables from such files only.
+ * `--out` appends one JSON line per course and policy to a file, so a run can be resumed (courses already in
+ * the file are skipped) or split over processes (`--shard 0/2` and `--shard 1/2`, each with its own file);
+ * `--report` prints the tables from such files only. Courses run in order, every policy in turn, so a run
+ * stopped early still has every policy at about the same count.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import {
@@ -66,6 +68,8 @@ const benchSeed = Number(arg('seed') ?? 2024);
 const maxK = Number(arg('k') ?? 5);
 const out = arg('out');
 const report = arg('report');
+/** `--shard i/n`: only the courses c with c % n === i (to split a run over processes). */
+const [shardIndex, shardCount] = (arg('shard') ?? '0/1').split('/').map(Number) as [number, number];
 const policies = (arg('policies')?.split(',') ?? ALL) as Policy[];
 for (const p of policies) if (!ALL.includes(p)) throw new Error(`unknown policy ${p}`);
 
@@ -310,11 +314,12 @@ if (out !== undefined && existsSync(out))
 if (report === undefined) {
   // Warm the JIT outside the measured courses.
   auditOf(courseDeals(-1)[0]!, playHole('greedy', courseDeals(-1)[0]!, Xoshiro128.fromSeed(1), 0));
-  for (const policy of policies) {
-    // The k scout's k = 0 round is the coach's: one run gives both.
-    if (policy === 'coach' && policies.includes('k')) continue;
-    const started = Date.now();
-    for (let c = 0; c < courses; c++) {
+  // Course by course, every policy in turn: a run stopped early still has every policy at about the same count.
+  const started = Date.now();
+  for (let c = shardIndex; c < courses; c += shardCount) {
+    for (const policy of policies) {
+      // The k scout's k = 0 round is the coach's: one run gives both.
+      if (policy === 'coach' && policies.includes('k')) continue;
       if (done.has(`${policy}/${c}`)) continue;
       const rs = policy === 'k' ? runKScout(c) : [runCourse(policy, c)];
       for (const r of rs) {
@@ -322,9 +327,8 @@ if (report === undefined) {
         results.push(r);
         if (out !== undefined) appendFileSync(out, JSON.stringify(r) + '\n');
       }
-      if ((c + 1) % 50 === 0)
-        process.stderr.write(`${policy}: ${c + 1}/${courses} courses, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
     }
+    if ((c + 1) % 10 === 0) process.stderr.write(`${c + 1}/${courses} courses, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   }
 } else {
   for (const file of report.split(','))
