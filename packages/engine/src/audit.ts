@@ -16,8 +16,9 @@
  *   stock are then independent draws from one law (uniform orders given everything the bets revealed).
  *   `A` samples are accepted; the move taken is best on `B` of them.
  * - With `T = B + hit`, the real stock is the hit with probability exactly `T / (A + 1)` given `T` (the A + 1
- *   orders are exchangeable). The factor `hit · (A + 1) / T` (0 on a miss) therefore has expectation 1; it
- *   is 1 whatever happened when `T >= A`, and such a decision is no bet (later samples need not match it).
+ *   orders are exchangeable). The factor `hit · (A + 1) / T` (0 on a miss; 1 whatever happened when
+ *   `T >= A`) therefore has expectation 1. A decision is a *bet*, which later samples must match, when
+ *   `B < A`: decided by the samples, never by the real stock.
  * - The hole's evidence `E` is the product of its factors; a miss ends it at 0, and the hole is then
  *   examined no further. The hole's e-value is `AUDIT_WEIGHT · E + (1 - AUDIT_WEIGHT)`, so one miss costs a
  *   hole, not the round; the round's evidence is the product over its holes (independent decks).
@@ -112,7 +113,7 @@ export interface HoleAudit {
   readonly decisions: number;
   /** Decisions the audit compared (see `AUDIT_FROM_DRAW`). */
   readonly examined: number;
-  /** Examined decisions whose factor depended on the real stock. */
+  /** Examined decisions that could pay (`B < A` in the first set): later orders must match their hits. */
   readonly bets: number;
   /** The hole's evidence: the product of its bets' factors (0 after a miss). */
   readonly evidence: number;
@@ -420,11 +421,13 @@ export function auditHoleWith(
           }
         }
         const { a, b } = counts;
-        const factor = betFactor(a, b, hit);
-        const bet = b + (hit ? 1 : 0) < a;
+        evidence *= betFactor(a, b, hit);
+        // Whether later orders must match this decision's hit is decided by the first set alone (`B < A`), not
+        // by the real stock: had it depended on the hit (a bet only when `T < A`), going on without matching
+        // would itself tell something about the real stock that the later orders do not respect.
+        const bet = c1.b < c1.a;
         if (bet) {
           bets++;
-          evidence *= factor;
           conditions.push({ step, hit });
           segmentBets.push({ j, hit });
           keepMatching(first, firstMask, j, step.taken, hit);
