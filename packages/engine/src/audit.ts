@@ -192,6 +192,26 @@ function optionValues(search: DealSearch, stock: readonly Card[], step: AuditSte
 
 const isHit = (values: readonly number[], taken: number): boolean => values[taken] === Math.min(...values);
 
+/**
+ * Whether the move taken is best, without the other moves' values: the position's optimum, then the taken
+ * move's with that optimum as its floor (a move never improves it), equal exactly when the move is best.
+ * Cheaper than `optionValues`, and the same answer. Null when a solve reached the cap.
+ */
+function takenIsBest(search: DealSearch, stock: readonly Card[], step: AuditStep): boolean | null {
+  const pos = step.pos;
+  search.maxNodes = search.nodes + AUDIT_MAX_NODES;
+  const whole = search.optimumStrokes(pos.heights, pos.drawn, pos.top === null ? -1 : rankOf(pos.top), undefined, false);
+  if (!whole.exact) {
+    search.maxNodes = Infinity;
+    return null;
+  }
+  const c = childOf(stock, pos, step.moves[step.taken]!);
+  search.maxNodes = search.nodes + AUDIT_MAX_NODES;
+  const taken = search.optimumStrokes(c.heights, c.drawn, c.top, whole.value, false);
+  search.maxNodes = Infinity;
+  return taken.exact ? taken.value === whole.value : null;
+}
+
 /** 32-bit FNV-1a over small non-negative integers (two bytes each). */
 function hashInts(values: readonly number[]): number {
   let h = 0x811c9dc5;
@@ -210,18 +230,20 @@ export interface AuditCondition {
 
 /** Sampled orders for the decisions of one segment. */
 export interface SampleSet {
-  /** Per sample, per decision: fewest strokes after each legal move (null when a solve reached the cap). */
-  readonly values: readonly (readonly (readonly number[] | null)[])[];
+  /** Per sample, per decision: whether the move taken is best (null when a solve reached the cap). */
+  readonly hits: readonly (readonly (boolean | null)[])[];
+  /** With `full`: for the first `n` samples, per decision, fewest strokes after each legal move (blind means). */
+  readonly values: readonly (readonly (readonly number[] | null)[])[] | null;
   /** Per sample: whether it gives every earlier bet (of earlier segments) the hit it had. */
   readonly matches: readonly boolean[];
 }
 
 /**
  * Draws orders of the unseen cards for the decisions of one segment (all made with `drawn` stock cards drawn)
- * until `n` of them match the earlier bets, or `cap` are drawn, and solves every legal move of each decision
- * on each. `shown` is read as the player saw it: the
- * cards beyond `drawn` only as a set (sorted before shuffling), so their real order cannot leak in. `stage`
- * picks an independent stream for a second set of the same segment.
+ * until `n` of them match the earlier bets, or `cap` are drawn, and finds on each whether each decision's
+ * move is best (with `full`, every legal move's value too on the first `n` drawn). `shown` is read as the player saw it: the cards
+ * beyond `drawn` only as a set (sorted before shuffling), so their real order cannot leak in. `stage` picks
+ * an independent stream for a second set of the same segment.
  */
 export function drawSamples(
   shown: Deal,
@@ -232,6 +254,7 @@ export function drawSamples(
   n: number,
   stage: number,
   cap: number = n,
+  full = true,
 ): SampleSet {
   const revealed = shown.stock.slice(0, drawn);
   const unseen = shown.stock.slice(drawn).sort((a, b) => a - b);
@@ -239,6 +262,7 @@ export function drawSamples(
   for (const col of shown.columns) seed.push(...col);
   seed.push(shown.waste ?? 52, ...revealed, 53, ...unseen, 54, stage);
   const rng = Xoshiro128.fromSeed(hashInts(seed));
+  const hits: (boolean | null)[][] = [];
   const values: (number[] | null)[][] = [];
   const matches: boolean[] = [];
   // Until `n` orders are accepted (or `cap` are drawn): stopping on the count of accepted orders leaves them
@@ -254,11 +278,16 @@ export function drawSamples(
     }
     const stock = [...revealed, ...order];
     const search = new DealSearch({ columns: shown.columns, waste: shown.waste, stock }, rules);
-    values.push(decisions.map((d) => optionValues(search, stock, d)));
+    // Every move's value (for the blind means) on the first `n` orders drawn only; whether the move taken is
+    // best, which is all the bets need, on the rest.
+    if (full && k < n) {
+      const v = decisions.map((d) => optionValues(search, stock, d));
+      values.push(v);
+      hits.push(v.map((x, i) => (x === null ? null : isHit(x, decisions[i]!.taken))));
+    } else hits.push(decisions.map((d) => takenIsBest(search, stock, d)));
     let match = true;
     for (const c of conditions) {
-      const v = optionValues(search, stock, c.step);
-      if (v === null || isHit(v, c.step.taken) !== c.hit) {
+      if (takenIsBest(search, stock, c.step) !== c.hit) {
         match = false;
         break;
       }
@@ -267,29 +296,26 @@ export function drawSamples(
     if (match) accepted++;
     search.release();
   }
-  return { values, matches };
+  return { hits, values: full ? values : null, matches };
 }
 
 /** Accepted samples (per `mask`) and those on which decision `i`'s move is best; null past the cap. */
-function countHits(set: SampleSet, mask: readonly boolean[], i: number, taken: number): { a: number; b: number } | null {
+function countHits(set: SampleSet, mask: readonly boolean[], i: number): { a: number; b: number } | null {
   let a = 0;
   let b = 0;
   for (let k = 0; k < mask.length; k++) {
-    const v = set.values[k]![i]!;
-    if (v === null) return null;
+    const h = set.hits[k]![i]!;
+    if (h === null) return null;
     if (!mask[k]) continue;
     a++;
-    if (isHit(v, taken)) b++;
+    if (h) b++;
   }
   return { a, b };
 }
 
 /** Drops from `mask` the samples that give decision `i` another hit than the real stock's. */
-function keepMatching(set: SampleSet, mask: boolean[], i: number, taken: number, hit: boolean): void {
-  for (let k = 0; k < mask.length; k++) {
-    const v = set.values[k]![i];
-    if (mask[k] && (v === null || v === undefined || isHit(v, taken) !== hit)) mask[k] = false;
-  }
+function keepMatching(set: SampleSet, mask: boolean[], i: number, hit: boolean): void {
+  for (let k = 0; k < mask.length; k++) if (mask[k] && set.hits[k]![i] !== hit) mask[k] = false;
 }
 
 /**
@@ -303,17 +329,16 @@ export function betFactor(accepted: number, hits: number, hit: boolean): number 
   return hit ? (accepted + 1) / t : 0;
 }
 
-/** Mean fewest strokes after each legal move of decision `i` over every sample of `sets`: the blind expectation. */
-function blindMeans(sets: readonly SampleSet[], i: number, moves: number): number[] {
+/** Mean fewest strokes after each legal move of decision `i` over every sample of `set`: the blind expectation. */
+function blindMeans(set: SampleSet, i: number, moves: number): number[] {
   const sums = new Array<number>(moves).fill(0);
   let n = 0;
-  for (const set of sets)
-    for (const row of set.values) {
-      const v = row[i];
-      if (v === null || v === undefined) continue;
-      v.forEach((x, m) => (sums[m]! += x));
-      n++;
-    }
+  for (const row of set.values ?? []) {
+    const v = row[i];
+    if (v === null || v === undefined) continue;
+    v.forEach((x, m) => (sums[m]! += x));
+    n++;
+  }
   return sums.map((x) => x / Math.max(1, n));
 }
 
@@ -394,7 +419,7 @@ export function auditHoleWith(
         examined++;
         const step = steps[i]!;
         const rv = realValues[j];
-        const c1 = countHits(first, firstMask, j, step.taken);
+        const c1 = countHits(first, firstMask, j);
         // A solve that reached the cap: the decision is no bet (documented; never seen in calibration).
         if (rv === null || rv === undefined || c1 === null) {
           exact = false;
@@ -402,19 +427,18 @@ export function auditHoleWith(
         }
         const hit = isHit(rv, step.taken);
         let counts: { a: number; b: number } | null = c1;
-        let blindSets: SampleSet[] = [first];
         // Stage 2 when the first set's hits are at most `settings.extendAt`: a threshold on B, the rule that
         // keeps the choice between the two sets fair (docs/fair-play.md). Not for a miss: the first set then
         // already pays 0 (A >= 2 > T), which can only be less than the second set would pay.
         if (hit && c1.a >= 2 && c1.b <= settings.extendAt) {
           if (second === null) {
-            const set = drawSamples(shown, rules, drawn, decided, earlier, n * settings.extendFactor, 2);
+            const m = n * settings.extendFactor;
+            const set = drawSamples(shown, rules, drawn, decided, earlier, m, 2, m, false);
             const mask = set.matches.slice();
-            for (const e of segmentBets) keepMatching(set, mask, e.j, decided[e.j]!.taken, e.hit);
+            for (const e of segmentBets) keepMatching(set, mask, e.j, e.hit);
             second = { set, mask };
           }
-          counts = countHits(second.set, second.mask, j, step.taken);
-          blindSets = [first, second.set];
+          counts = countHits(second.set, second.mask, j);
           if (counts === null) {
             exact = false;
             continue;
@@ -430,10 +454,10 @@ export function auditHoleWith(
           bets++;
           conditions.push({ step, hit });
           segmentBets.push({ j, hit });
-          keepMatching(first, firstMask, j, step.taken, hit);
-          if (second !== null) keepMatching(second.set, second.mask, j, step.taken, hit);
+          keepMatching(first, firstMask, j, hit);
+          if (second !== null) keepMatching(second.set, second.mask, j, hit);
         }
-        const blind = blindMeans(blindSets, j, step.moves.length);
+        const blind = blindMeans(first, j, step.moves.length);
         trace?.({ at: i, drawn, accepted: a, hits: b, hit, bet, real: rv, blind });
         // After a miss nothing can be won back in this hole.
         if (evidence === 0) break;
