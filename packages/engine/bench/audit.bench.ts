@@ -370,7 +370,7 @@ for (const p of ALL) {
     mean(rs.map((r) => r.telling)).toFixed(1),
   ]);
 }
-console.log(`\naudit calibration: ${courses} courses per policy (classic, 9 holes), flagged when p < 0.001\n`);
+console.log(`\naudit calibration: daily courses (classic, 9 holes), rounds per policy below, flagged when p < 0.001\n`);
 console.log(table(['policy', 'kind', 'rounds', 'flagged', 'mean total', 'mean p', 'median p', 'telling'], rows));
 
 const kRuns = byPolicy.get('k');
