@@ -4,7 +4,7 @@
  * newline is dropped, and so is a byte-order mark at the very start. Answers to the lines of one chunk go
  * out in one write as soon as that chunk is read, so a caller that writes one line and waits for its answer
  * is never left waiting. With `eachLine`, every answer is written as soon as it is computed instead: for
- * answers that take long (an audit takes about a second), so a chunk of many lines is not held back.
+ * answers that take long (an audit takes seconds), so a chunk of many lines is not held back.
  */
 export async function answerLines(
   input: NodeJS.ReadableStream,
