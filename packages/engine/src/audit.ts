@@ -10,11 +10,12 @@
  * Per examined decision (at least two legal moves; `AUDIT_FROM_DRAW <= drawn < AUDIT_UNTIL_DRAW` stock cards
  * drawn, so some are still unseen):
  * - `hit`: the move taken is best (fewest strokes, exact solver) with the real stock.
- * - `AUDIT_SAMPLES[drawn]` orders of the unseen cards are drawn, seeded by what was shown only (one set for
- *   all decisions between two draws). A sample is *accepted* when, played on it, every earlier bet of the
- *   hole has the hit it had with the real stock: for an honest player the accepted samples and the real
- *   stock are then independent draws from one law (uniform orders given everything the bets revealed).
- *   `A` samples are accepted; the move taken is best on `B` of them.
+ * - Orders of the unseen cards are drawn, seeded by what was shown only (one set for all decisions between
+ *   two draws), until `AUDIT_SAMPLES[drawn]` are *accepted*: played on them, every earlier bet of the hole has
+ *   the hit it had with the real stock. For an honest player the accepted orders and the real stock are then
+ *   independent draws from one law (uniform orders given everything the bets revealed). `A` orders are
+ *   accepted; the move taken is best on `B` of them. A surprising hit (`B <= AUDIT_EXTEND_AT`) is judged on a
+ *   second, larger set instead (a threshold on `B`, which keeps the choice fair: docs/fair-play.md).
  * - With `T = B + hit`, the real stock is the hit with probability exactly `T / (A + 1)` given `T` (the A + 1
  *   orders are exchangeable). The factor `hit · (A + 1) / T` (0 on a miss; 1 whatever happened when
  *   `T >= A`) therefore has expectation 1. A decision is a *bet*, which later samples must match, when
@@ -25,7 +26,7 @@
  *   `pValue = min(1, 1 / evidence)`; a round is flagged when `pValue < AUDIT_ALPHA` (Markov's inequality).
  *
  * Determinism: sample orders come from xoshiro128** seeded by a hash of the shown cards, sample counts are
- * fixed, solves are exact (a node cap guards the CPU; a decision whose solve reaches it is no bet), and every
+ * fixed, solves are exact (a node cap guards the CPU; a decision whose solve reaches it is skipped), and every
  * figure is built from integer counts with `+ - * /` only. The same (deal, rules, log) gives the same result
  * on any machine, whatever the clock says.
  */
@@ -42,8 +43,8 @@ export const AUDIT_VERSION = 1;
 /** A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. */
 export const AUDIT_ALPHA = 0.001;
 /**
- * Decisions are examined from `AUDIT_FROM_DRAW` to `AUDIT_UNTIL_DRAW - 1` stock cards drawn. Before the first
- * draw a solve under one sampled order costs the most (the whole stock is ahead); from the 12th draw on the
+ * Decisions are examined from `AUDIT_FROM_DRAW` to `AUDIT_UNTIL_DRAW - 1` stock cards drawn. Earlier, a solve
+ * under one sampled order costs the most (almost the whole stock is ahead); from the 12th draw on the
  * decisions add little evidence against perfect play while every sample still re-checks the earlier bets.
  */
 export const AUDIT_FROM_DRAW = 2;
@@ -96,7 +97,7 @@ export const AUDIT_SETTINGS: AuditSettings = {
 
 /** A telling decision's move is worse than the blind best by at least this many strokes on average. */
 export const TELLING_MARGIN = 0.5;
-/** Positions per solve before the audit gives up on that decision (never reached in the calibration runs). */
+/** Positions per solve before the audit skips that decision: a CPU guard, far above any solve it makes. */
 export const AUDIT_MAX_NODES = 2_000_000;
 
 /** A decision shown to players as evidence: its index in the hole's log, its move, and why. */
