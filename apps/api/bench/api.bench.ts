@@ -149,14 +149,22 @@ async function call<T>(
   let res: Response;
   let text: string;
   for (let attempt = 0; ; attempt++) {
-    res = await fetch(base + path, {
-      method,
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    text = await res.text();
-    // wrangler dev's local proxy sometimes loses its connection to the worker under heavy concurrency and answers
-    // this 503 without reaching it. The protocol makes every request safe to retry, so the client retries.
+    // wrangler dev's local proxy sometimes loses its connection to the worker under heavy concurrency: it answers
+    // a 503 without reaching it, or closes the socket. The protocol makes every request safe to retry (a draw or a
+    // finish sent twice is an exact retry), so the client retries, at most 5 times.
+    try {
+      res = await fetch(base + path, {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      text = await res.text();
+    } catch (e) {
+      if (attempt >= 5) throw e;
+      proxyRetries++;
+      await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
+      continue;
+    }
     if (res.status !== 503 || !text.includes('restarted mid-request') || attempt >= 5) break;
     proxyRetries++;
     await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
@@ -328,7 +336,7 @@ async function round(
   console.log(
     `\n${players} players (${concurrency} at once), ${requests} requests in ${seconds.toFixed(2)} s: ${(requests / seconds).toFixed(0)} requests/s`,
   );
-  console.log(`requests retried after a 503 from wrangler dev's proxy: ${proxyRetries}`);
+  console.log(`requests retried after a 503 or a closed socket from wrangler dev's proxy: ${proxyRetries}`);
   printRoutes();
   const per = (n: number) => (n / players).toFixed(2);
   console.log(
