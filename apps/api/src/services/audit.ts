@@ -13,7 +13,7 @@ import { courseDay } from './time.ts';
  * twice, and a slice that dies only delays its rounds until the lease ends.
  */
 
-/** Holes one slice audits (about a second of CPU per nine holes, measured in `pnpm bench`). */
+/** Holes one slice audits: one round, about 2–5 s of CPU in Node (the audit calibration bench, docs/fair-play.md). */
 export const SLICE_HOLES = 9;
 /** How long a slice holds the rounds it claimed. */
 export const AUDIT_LEASE_MS = 120_000;
@@ -88,10 +88,20 @@ export function advanceAudit(ctx: ServiceContext, date: string, progress: AuditP
   ctx.defer(auditSlice(ctx, date).finally(() => running.delete(date)));
 }
 
-/** The scheduled job's part: slices until the day's audit is done or `maxSlices` ran. */
-export async function auditDay(ctx: ServiceContext, date: string, maxSlices: number): Promise<AuditProgress> {
+/**
+ * The scheduled job's part: slices until the day's audit is done, `budget.slices` ran, or `budget.ms` of wall time
+ * went by (the real clock, not `ctx.now`: a scheduled run has a CPU ceiling, and the audit's time is nearly all
+ * CPU). A slice is never cut short: the budget is checked between slices.
+ */
+export async function auditDay(
+  ctx: ServiceContext,
+  date: string,
+  budget: { readonly slices: number; readonly ms: number },
+): Promise<AuditProgress> {
+  const start = Date.now();
   let progress = await auditSlice(ctx, date);
-  for (let i = 1; i < maxSlices && !progress.complete; i++) progress = await auditSlice(ctx, date);
+  for (let i = 1; i < budget.slices && !progress.complete && Date.now() - start < budget.ms; i++)
+    progress = await auditSlice(ctx, date);
   return progress;
 }
 

@@ -17,8 +17,12 @@ export async function createCourseAhead(ctx: ServiceContext): Promise<string[]> 
   return dates;
 }
 
-/** Slices of a closed day's audit one cron run does at most (each about nine holes). */
-export const SCHEDULED_AUDIT_SLICES = 200;
+/**
+ * What one cron run gives a closed day's audit: at most 200 slices (one round each) and no new slice after
+ * 240 s, under the 300 s of CPU `wrangler.jsonc` allows a scheduled run. The cron runs every 10 minutes, so a day
+ * of a few thousand rounds is audited within hours of closing; requests about the day carry it on in between.
+ */
+export const SCHEDULED_AUDIT = { slices: 200, ms: 240_000 } as const;
 
 /**
  * Everything the cron does (the scheduled handler and the local `/api/dev/scheduled` both run this): tomorrow's
@@ -31,7 +35,7 @@ export async function scheduledJob(
 ): Promise<{ courses: string[]; audit: AuditProgress | null }> {
   const courses = await createCourseAhead(ctx);
   const yesterday = addDays(utcDate(ctx.now), -1);
-  const audit = yesterday < FIRST_DATE ? null : await auditDay(ctx, yesterday, SCHEDULED_AUDIT_SLICES);
+  const audit = yesterday < FIRST_DATE ? null : await auditDay(ctx, yesterday, SCHEDULED_AUDIT);
   await ctx.ledger.deleteExpired(ctx.now.getTime());
   return { courses, audit };
 }
