@@ -109,7 +109,11 @@ export class SoftAuthenticator {
   async get(options: Ceremony, origin: string) {
     const keys = await this.#pair();
     this.counter++;
-    const authData = concat(await sha256(enc.encode(options.rpId!)), new Uint8Array([0x05]), u32(this.counter));
+    const authData = concat(
+      await sha256(enc.encode(options.rpId!)),
+      new Uint8Array([0x05]),
+      u32(this.counter),
+    );
     const clientDataJSON = enc.encode(
       JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin, crossOrigin: false }),
     );

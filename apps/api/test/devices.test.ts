@@ -109,7 +109,9 @@ describe('transfer codes', () => {
       fc
         .tuple(
           ...[...c].map((ch) =>
-            fc.tuple(fc.boolean(), fc.constantFrom('', '', ' ', '-')).map(([lower, sep]) => (lower ? ch.toLowerCase() : ch) + sep),
+            fc
+              .tuple(fc.boolean(), fc.constantFrom('', '', ' ', '-'))
+              .map(([lower, sep]) => (lower ? ch.toLowerCase() : ch) + sep),
           ),
         )
         .map((parts) => [c, parts.join('')] as const),
@@ -147,7 +149,9 @@ describe('sign-out everywhere', () => {
     expect((await drawOn(token, 'd')).status).toBe(200);
     expect((await drawOn(other, 'd')).status).toBe(200);
 
-    const out = await client.call<{ token: string }>('POST', '/api/players/me/sign-out-everywhere', { token: other });
+    const out = await client.call<{ token: string }>('POST', '/api/players/me/sign-out-everywhere', {
+      token: other,
+    });
     expect(out.status).toBe(200);
     const fresh1 = out.body.token;
     expect(fresh1).toMatch(/^[A-Za-z0-9_-]{43}$/);

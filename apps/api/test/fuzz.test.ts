@@ -83,7 +83,9 @@ const body = fc.oneof(
       log: fc.oneof(fc.string(), fc.stringMatching(/^[1-7d]{0,60}$/), fc.integer()),
     })
     .map((v) => JSON.stringify(v)),
-  fc.record({ code: fc.oneof(fc.anything(), fc.stringMatching(/^[A-Z2-9 -]{0,14}$/)) }).map((v) => JSON.stringify(v)),
+  fc
+    .record({ code: fc.oneof(fc.anything(), fc.stringMatching(/^[A-Z2-9 -]{0,14}$/)) })
+    .map((v) => JSON.stringify(v)),
   passkeyAnswer,
   fc.string({ maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 100 }),
@@ -103,8 +105,12 @@ describe('no input produces a 5xx', () => {
       const ensureLeague = async () => {
         const r = await client.call<{ id: string }>('GET', `/api/leagues/${league}`, { token: current });
         if (r.status === 200) return;
-        league = (await client.call<{ id: string }>('POST', '/api/leagues', { token: current, body: { name: 'Fuzz' } }))
-          .body.id;
+        league = (
+          await client.call<{ id: string }>('POST', '/api/leagues', {
+            token: current,
+            body: { name: 'Fuzz' },
+          })
+        ).body.id;
       };
       await fc.assert(
         fc.asyncProperty(

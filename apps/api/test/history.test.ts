@@ -24,10 +24,38 @@ describe('history', () => {
     const r = await history(client, me.token);
     expect(r.status).toBe(200);
     expect(r.body.rounds).toEqual([
-      { date: '2030-05-14', total: 43, rank: null, finishers: 1, strokes: [43, 0, 0, 0, 0, 0, 0, 0, 0], review: true },
-      { date: '2030-05-12', total: 44, rank: 2, finishers: 4, strokes: [4, 5, 5, 5, 5, 5, 5, 5, 5], review: false },
-      { date: '2030-05-11', total: 50, rank: 1, finishers: 1, strokes: [50, 0, 0, 0, 0, 0, 0, 0, 0], review: false },
-      { date: '2030-05-10', total: 40, rank: 1, finishers: 1, strokes: [40, 0, 0, 0, 0, 0, 0, 0, 0], review: false },
+      {
+        date: '2030-05-14',
+        total: 43,
+        rank: null,
+        finishers: 1,
+        strokes: [43, 0, 0, 0, 0, 0, 0, 0, 0],
+        review: true,
+      },
+      {
+        date: '2030-05-12',
+        total: 44,
+        rank: 2,
+        finishers: 4,
+        strokes: [4, 5, 5, 5, 5, 5, 5, 5, 5],
+        review: false,
+      },
+      {
+        date: '2030-05-11',
+        total: 50,
+        rank: 1,
+        finishers: 1,
+        strokes: [50, 0, 0, 0, 0, 0, 0, 0, 0],
+        review: false,
+      },
+      {
+        date: '2030-05-10',
+        total: 40,
+        rank: 1,
+        finishers: 1,
+        strokes: [40, 0, 0, 0, 0, 0, 0, 0, 0],
+        review: false,
+      },
     ]);
     expect(r.body).toMatchObject({
       played: 4,
@@ -58,7 +86,13 @@ describe('history', () => {
     const { holes } = await playCourse(client, '2030-06-20', me.token);
     const total = holes.at(-1)!.result.total;
     const after = await history(client, me.token);
-    expect(after.body.rounds[0]).toMatchObject({ date: '2030-06-20', total, rank: 1, finishers: 1, review: false });
+    expect(after.body.rounds[0]).toMatchObject({
+      date: '2030-06-20',
+      total,
+      rank: 1,
+      finishers: 1,
+      review: false,
+    });
     expect(after.body.rounds[0]!.strokes).toEqual(holes.map((h) => h.result.strokes));
     expect(after.body.streak).toEqual({ current: 3, best: 3 });
     // Two days later, nothing played since: the streak is over.
@@ -89,19 +123,17 @@ describe('history', () => {
 
 describe('summarize', () => {
   const day0 = '2030-01-01';
-  const rounds = fc
-    .uniqueArray(fc.integer({ min: 0, max: 60 }), { maxLength: 40 })
-    .chain((offsets) =>
-      fc.tuple(
-        ...offsets.map((o) =>
-          fc.record({
-            date: fc.constant(addDays(day0, o)),
-            total: fc.integer({ min: -20, max: 120 }),
-            review: fc.boolean(),
-          }),
-        ),
+  const rounds = fc.uniqueArray(fc.integer({ min: 0, max: 60 }), { maxLength: 40 }).chain((offsets) =>
+    fc.tuple(
+      ...offsets.map((o) =>
+        fc.record({
+          date: fc.constant(addDays(day0, o)),
+          total: fc.integer({ min: -20, max: 120 }),
+          review: fc.boolean(),
+        }),
       ),
-    );
+    ),
+  );
 
   it('agrees with a day-by-day count', () => {
     fc.assert(

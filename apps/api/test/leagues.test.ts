@@ -47,7 +47,9 @@ describe('leagues', () => {
     expect(joined.body).toEqual({ id: league.id, name: 'The <Club>' });
     expect((await join(client, bo.token, league.code)).body).toEqual(joined.body);
 
-    const mine = await client.call<{ leagues: MyLeague[] }>('GET', '/api/players/me/leagues', { token: bo.token });
+    const mine = await client.call<{ leagues: MyLeague[] }>('GET', '/api/players/me/leagues', {
+      token: bo.token,
+    });
     expect(mine.body.leagues).toEqual([
       expect.objectContaining({ id: league.id, name: 'The <Club>', code: league.code, members: 2 }),
     ]);
@@ -60,9 +62,13 @@ describe('leagues', () => {
     expect([again.status, errorCode(again)]).toEqual([404, 'ERR_NOT_FOUND']);
     const gone = await client.call('GET', `/api/leagues/${league.id}`, { token: bo.token });
     expect([gone.status, errorCode(gone)]).toEqual([403, 'ERR_FORBIDDEN']);
-    expect((await client.call('GET', '/api/players/me/leagues', { token: bo.token })).body).toEqual({ leagues: [] });
+    expect((await client.call('GET', '/api/players/me/leagues', { token: bo.token })).body).toEqual({
+      leagues: [],
+    });
 
-    expect((await client.call('DELETE', `/api/leagues/${league.id}/members/me`, { token: ada.token })).status).toBe(200);
+    expect(
+      (await client.call('DELETE', `/api/leagues/${league.id}/members/me`, { token: ada.token })).status,
+    ).toBe(200);
     const closed = await join(client, bo.token, league.code);
     expect([closed.status, errorCode(closed)]).toEqual([404, 'ERR_NOT_FOUND']);
     const unknown = await client.call('GET', `/api/leagues/${league.id}`, { token: ada.token });
@@ -82,7 +88,9 @@ describe('leagues', () => {
     }
     expect((await join(client, p.token, '')).status).toBe(400);
     expect((await client.call('POST', '/api/leagues', { body: { name: 'x' } })).status).toBe(401);
-    expect((await client.call('POST', '/api/leagues/join', { body: { code: 'AAAAAAAAAA' } })).status).toBe(401);
+    expect((await client.call('POST', '/api/leagues/join', { body: { code: 'AAAAAAAAAA' } })).status).toBe(
+      401,
+    );
     expect((await client.call('GET', '/api/players/me/leagues')).status).toBe(401);
   });
 
@@ -96,7 +104,9 @@ describe('leagues', () => {
     expect([created.status, errorCode(created)]).toEqual([409, 'ERR_TOO_MANY_LEAGUES']);
     const joined = await join(client, p.token, open.code);
     expect([joined.status, errorCode(joined)]).toEqual([409, 'ERR_TOO_MANY_LEAGUES']);
-    const mine = await client.call<{ leagues: MyLeague[] }>('GET', '/api/players/me/leagues', { token: p.token });
+    const mine = await client.call<{ leagues: MyLeague[] }>('GET', '/api/players/me/leagues', {
+      token: p.token,
+    });
     expect(mine.body.leagues).toHaveLength(20);
     // Leave one: there is room again.
     await client.call('DELETE', `/api/leagues/${mine.body.leagues[0]!.id}/members/me`, { token: p.token });
@@ -114,7 +124,9 @@ describe('leagues', () => {
       const chunk = ids.slice(i, i + 100);
       await env.DB.batch(
         chunk.map((id) =>
-          env.DB.prepare("INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, 'm', 'x', 0)").bind(id),
+          env.DB.prepare("INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, 'm', 'x', 0)").bind(
+            id,
+          ),
         ),
       );
       await seedMembers(league.id, chunk);
@@ -172,7 +184,9 @@ describe('leagues', () => {
       expected.map((e) => expect.objectContaining(e)),
     );
     const ranks = r.body.entries.map((e) => e.rank);
-    expect(ranks).toEqual(r.body.entries.map((e) => 1 + r.body.entries.filter((o) => o.total < e.total).length));
+    expect(ranks).toEqual(
+      r.body.entries.map((e) => 1 + r.body.entries.filter((o) => o.total < e.total).length),
+    );
     expect(r.body).toMatchObject({ date, closed: false, players: 3, playing: 1, underReview: 1 });
     expect(r.body.entries.every((e) => e.playerId !== outsider.id)).toBe(true);
     // The viewer sees their own strokes, nobody else's, while the day is open.
@@ -191,9 +205,13 @@ describe('leagues', () => {
       token: outsider.token,
     });
     expect([forbidden.status, errorCode(forbidden)]).toEqual([403, 'ERR_FORBIDDEN']);
-    const future = await client.call('GET', `/api/leagues/${league.id}/standings/2031-01-11`, { token: ada.token });
+    const future = await client.call('GET', `/api/leagues/${league.id}/standings/2031-01-11`, {
+      token: ada.token,
+    });
     expect([future.status, errorCode(future)]).toEqual([404, 'ERR_FUTURE_DATE']);
-    const badDate = await client.call('GET', `/api/leagues/${league.id}/standings/2031-02-30`, { token: ada.token });
+    const badDate = await client.call('GET', `/api/leagues/${league.id}/standings/2031-02-30`, {
+      token: ada.token,
+    });
     expect(badDate.status).toBe(400);
     const missing = await client.call('GET', `/api/leagues/${crypto.randomUUID()}/standings/${date}`, {
       token: ada.token,
@@ -233,7 +251,13 @@ describe('leagues', () => {
       token: me.token,
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ period: 'week', from: '2031-03-17', to: '2031-03-23', best: 5, players: 4 });
+    expect(r.body).toMatchObject({
+      period: 'week',
+      from: '2031-03-17',
+      to: '2031-03-23',
+      best: 5,
+      players: 4,
+    });
     expect(r.body.entries.map((e) => [e.rank, e.name, e.counted, e.total, e.rounds])).toEqual([
       [1, 'B', 4, 120, 4],
       [2, 'A', 4, 166, 4],
@@ -262,7 +286,9 @@ describe('leagues', () => {
       const bad = await client.call('GET', `/api/leagues/${league.id}/season${q}`, { token: me.token });
       expect([q, bad.status]).toEqual([q, 400]);
     }
-    const future = await client.call('GET', `/api/leagues/${league.id}/season?date=2031-03-21`, { token: me.token });
+    const future = await client.call('GET', `/api/leagues/${league.id}/season?date=2031-03-21`, {
+      token: me.token,
+    });
     expect(errorCode(future)).toBe('ERR_FUTURE_DATE');
   });
 });
@@ -295,7 +321,9 @@ describe('league rules', () => {
         const ranked = rankSeason(rows);
         expect(ranked).toHaveLength(rows.length);
         for (const e of ranked) {
-          const better = ranked.filter((o) => o.counted > e.counted || (o.counted === e.counted && o.total < e.total));
+          const better = ranked.filter(
+            (o) => o.counted > e.counted || (o.counted === e.counted && o.total < e.total),
+          );
           expect(e.rank).toBe(better.length + 1);
         }
       }),

@@ -24,7 +24,9 @@ async function register(client: Client, token: string, device = new SoftAuthenti
 }
 
 async function signInOptions(client: Client, origin = ORIGIN): Promise<Ceremony> {
-  const r = await client.call<Ceremony>('POST', '/api/players/passkeys/options', { headers: headers(origin) });
+  const r = await client.call<Ceremony>('POST', '/api/players/passkeys/options', {
+    headers: headers(origin),
+  });
   expect(r.status).toBe(200);
   return r.body;
 }
@@ -39,7 +41,9 @@ describe('passkeys', () => {
     const { device, reply } = await register(client, p.token);
     expect(reply.status).toBe(201);
     expect(reply.body.id).toBe(device.id);
-    const list = await client.call<{ passkeys: PasskeyView[] }>('GET', '/api/players/me/passkeys', { token: p.token });
+    const list = await client.call<{ passkeys: PasskeyView[] }>('GET', '/api/players/me/passkeys', {
+      token: p.token,
+    });
     expect(list.body.passkeys.map((k) => k.id)).toEqual([device.id]);
 
     const options = await signInOptions(client);
@@ -50,7 +54,9 @@ describe('passkeys', () => {
     expect(r.body.token).not.toBe(p.token);
     const me = await client.call<PlayerView>('GET', '/api/players/me', { token: r.body.token });
     expect(me.body.id).toBe(p.id);
-    const used = await client.call<{ passkeys: PasskeyView[] }>('GET', '/api/players/me/passkeys', { token: p.token });
+    const used = await client.call<{ passkeys: PasskeyView[] }>('GET', '/api/players/me/passkeys', {
+      token: p.token,
+    });
     expect(used.body.passkeys[0]!.lastUsedAt).not.toBeNull();
   });
 
@@ -76,19 +82,28 @@ describe('passkeys', () => {
     const stranger = new SoftAuthenticator();
     await register(client, (await client.player()).token, stranger, 'https://other.example');
 
-    const unknown = await signIn(client, await new SoftAuthenticator().get(await signInOptions(client), ORIGIN));
+    const unknown = await signIn(
+      client,
+      await new SoftAuthenticator().get(await signInOptions(client), ORIGIN),
+    );
     expect([unknown.status, errorCode(unknown)]).toEqual([401, 'ERR_UNAUTHORIZED']);
     // Registered for other.example: not a passkey of golf.example.
     const otherSite = await signIn(client, await stranger.get(await signInOptions(client), ORIGIN));
     expect(otherSite.status).toBe(401);
     // The page says another origin than the one it asked from.
-    const wrongOrigin = await signIn(client, await device.get(await signInOptions(client), 'https://evil.example'));
+    const wrongOrigin = await signIn(
+      client,
+      await device.get(await signInOptions(client), 'https://evil.example'),
+    );
     expect(wrongOrigin.status).toBe(401);
     // Someone else's signature.
     const forged = await device.get(await signInOptions(client), ORIGIN);
     const bad = await signIn(client, {
       ...forged,
-      response: { ...forged.response, signature: (await stranger.get(await signInOptions(client), ORIGIN)).response.signature },
+      response: {
+        ...forged.response,
+        signature: (await stranger.get(await signInOptions(client), ORIGIN)).response.signature,
+      },
     });
     expect(bad.status).toBe(401);
   });
@@ -102,10 +117,18 @@ describe('passkeys', () => {
       headers: headers(),
     });
     const answer = await new SoftAuthenticator().create(options.body, ORIGIN);
-    const stolen = await client.call('POST', '/api/players/me/passkeys', { token: b.token, headers: headers(), body: answer });
+    const stolen = await client.call('POST', '/api/players/me/passkeys', {
+      token: b.token,
+      headers: headers(),
+      body: answer,
+    });
     expect([stolen.status, errorCode(stolen)]).toEqual([400, 'ERR_VALIDATION']);
     for (const body of [{}, { ...answer, type: 'x' }, { ...answer, response: { clientDataJSON: '!!' } }]) {
-      const r = await client.call('POST', '/api/players/me/passkeys', { token: a.token, headers: headers(), body });
+      const r = await client.call('POST', '/api/players/me/passkeys', {
+        token: a.token,
+        headers: headers(),
+        body,
+      });
       expect(r.status).toBe(400);
     }
     const garbage = await client.call('POST', '/api/players/me/passkeys', {
@@ -116,7 +139,10 @@ describe('passkeys', () => {
     expect([garbage.status, errorCode(garbage)]).toEqual([400, 'ERR_VALIDATION']);
     const anon = await client.call('POST', '/api/players/me/passkeys/options');
     expect(anon.status).toBe(401);
-    const noBody = await client.call('POST', '/api/players/passkeys/sign-in', { headers: headers(), body: { id: 'x' } });
+    const noBody = await client.call('POST', '/api/players/passkeys/sign-in', {
+      headers: headers(),
+      body: { id: 'x' },
+    });
     expect([noBody.status, errorCode(noBody)]).toEqual([400, 'ERR_VALIDATION']);
   });
 
@@ -124,7 +150,9 @@ describe('passkeys', () => {
     const client = testClient();
     const p = await client.player();
     const { device } = await register(client, p.token);
-    const out = await client.call<{ token: string }>('POST', '/api/players/me/sign-out-everywhere', { token: p.token });
+    const out = await client.call<{ token: string }>('POST', '/api/players/me/sign-out-everywhere', {
+      token: p.token,
+    });
     expect(out.status).toBe(200);
     const r = await signIn(client, await device.get(await signInOptions(client), ORIGIN));
     expect(r.body.id).toBe(p.id);
@@ -144,7 +172,11 @@ describe('passkeys', () => {
       origin: 'https://golf.example',
     });
     expect(
-      relyingParty({ RP_ID: 'example.org', RP_ORIGIN: 'https://play.example.org' }, 'http://x/api', 'https://e.vil'),
+      relyingParty(
+        { RP_ID: 'example.org', RP_ORIGIN: 'https://play.example.org' },
+        'http://x/api',
+        'https://e.vil',
+      ),
     ).toEqual({ id: 'example.org', origin: 'https://play.example.org' });
   });
 });

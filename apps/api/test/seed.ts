@@ -27,7 +27,13 @@ export async function seedRound(
     ),
     env.DB.prepare(
       "UPDATE attempts SET total = ?, strokes = ?, logs = '[]', finished_at = ? WHERE date = ? AND player_id = ?",
-    ).bind(total, JSON.stringify(strokes), options.finishedAt ?? Date.parse(`${date}T10:00:00Z`), date, playerId),
+    ).bind(
+      total,
+      JSON.stringify(strokes),
+      options.finishedAt ?? Date.parse(`${date}T10:00:00Z`),
+      date,
+      playerId,
+    ),
   ];
   if (options.review)
     statements.push(

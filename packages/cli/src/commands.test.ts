@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRESETS } from '@golf/engine';
+import { auditRound, parseBoard, PRESETS, solve, type Deal } from '@golf/engine';
 import {
   CLEAR_ON_LAST,
   CLEAR_ON_LAST_LOG,
@@ -19,6 +19,19 @@ const replayCmd = (preset: keyof typeof PRESETS = 'classic'): ReplayCommand => (
 });
 
 const DEAL_1 = DEAL_1_BOARD;
+
+function unwrapDeal(text: string): Deal {
+  const d = parseBoard(text, PRESETS.classic);
+  if (!d.ok) throw new Error(d.error.message);
+  return d.value;
+}
+
+/** A whole hole's log: perfect play. */
+function solveLog(deal: Deal): string {
+  const r = solve(deal, PRESETS.classic);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value.log;
+}
 const line = (board: string, log: string) => JSON.stringify({ board, log });
 
 describe('parseArgs', () => {
@@ -182,5 +195,56 @@ describe('runLine agrees with the independent reference', { timeout: 60_000 }, (
       if (answer['ok'] === false) expect(typeof message).toBe('string');
       expect({ line: c.line, answer }).toEqual({ line: c.line, answer: refAnswer(c.preset, c.line) });
     }
+  });
+});
+
+describe('audit', () => {
+  const auditCmd = { name: 'audit', rules: PRESETS.classic } as const;
+  const deal1 = unwrapDeal(DEAL_1);
+  const perfect = solveLog(deal1);
+  const auditLine = (boards: unknown, logs: unknown) => JSON.stringify({ boards, logs });
+
+  it('parses audit with an optional preset and nothing else', () => {
+    expect(parseArgs(['audit'])).toEqual({ ok: true, value: auditCmd });
+    expect(parseArgs(['audit', '--rules', 'wrap'])).toEqual({ ok: true, value: { name: 'audit', rules: PRESETS.wrap } });
+    expect(parseArgs(['audit', 'x'])).toMatchObject({ ok: false, error: { code: 'ERR_ARGS' } });
+    expect(parseArgs(['audit', '--objective', 'win'])).toMatchObject({ ok: false, error: { code: 'ERR_ARGS' } });
+  });
+
+  it('answers a round with the engine verdict, keys in the contract order', { timeout: 60_000 }, () => {
+    const answer = runLine(auditCmd, auditLine([DEAL_1], [perfect]));
+    expect(Object.keys(answer)).toEqual(['flagged', 'pValue', 'telling', 'decisions', 'holes']);
+    const engine = auditRound([deal1], PRESETS.classic, [perfect]);
+    if (!engine.ok) throw new Error(engine.error.message);
+    expect(answer).toEqual({ ...engine.value });
+    const holes = answer['holes'] as { telling: { at: number; move: string; why: string }[] }[];
+    expect(holes).toHaveLength(1);
+    expect(Object.keys(holes[0]!)).toEqual(['telling']);
+    for (const t of holes[0]!.telling) expect(perfect[t.at]).toBe(t.move);
+    expect(answer['decisions']).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['not json', 'ERR_INPUT'],
+    [JSON.stringify({ boards: DEAL_1, logs: [''] }), 'ERR_INPUT'],
+    [JSON.stringify({ boards: [DEAL_1], logs: [1] }), 'ERR_INPUT'],
+    [JSON.stringify({ boards: [DEAL_1] }), 'ERR_INPUT'],
+    [JSON.stringify({ boards: [DEAL_1], logs: ['', ''] }), 'ERR_LENGTHS'],
+    [JSON.stringify({ boards: [], logs: [] }), 'ERR_LENGTHS'],
+    [JSON.stringify({ boards: Array(10).fill(DEAL_1), logs: Array(10).fill('') }), 'ERR_LENGTHS'],
+    [JSON.stringify({ boards: [DEAL_1.replace('4H\n', '4H 4H\n')], logs: [''] }), 'ERR_BOARD'],
+    [JSON.stringify({ boards: [DEAL_1], logs: ['dx'] }), 'ERR_ILLEGAL_MOVE'],
+    [JSON.stringify({ boards: [DEAL_1], logs: ['1'] }), 'ERR_ILLEGAL_MOVE'],
+    [JSON.stringify({ boards: [DEAL_1], logs: ['dd34'] }), 'ERR_NOT_OVER'],
+  ])('answers %j with %s', (input, code) => {
+    const answer = runLine(auditCmd, input);
+    expect(Object.keys(answer)).toEqual(['ok', 'code', 'message']);
+    expect(answer).toMatchObject({ ok: false, code });
+  });
+
+  it('names the hole and the move of a bad log', () => {
+    const answer = runLine(auditCmd, auditLine([DEAL_1, DEAL_1], [perfect, 'd1']));
+    expect(answer).toMatchObject({ ok: false, code: 'ERR_ILLEGAL_MOVE' });
+    expect(String(answer['message'])).toMatch(/^hole 2: move 2: /);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  auditRound,
   dealNumber,
   err,
   makeBoard,
@@ -11,6 +12,7 @@ import {
   scoreOf,
   solve,
   type Objective,
+  type Deal,
   type Result,
   type Rules,
 } from '@golf/engine';
@@ -18,12 +20,14 @@ import {
 export type Command =
   | { readonly name: 'deal'; readonly number: number; readonly rules: Rules }
   | { readonly name: 'replay'; readonly rules: Rules }
-  | { readonly name: 'solve'; readonly rules: Rules; readonly objective: Objective };
+  | { readonly name: 'solve'; readonly rules: Rules; readonly objective: Objective }
+  | { readonly name: 'audit'; readonly rules: Rules };
 
 export const usage = `usage:
   golf deal <number> [--rules P]
   golf replay [--rules P]                      < {"board": "...", "log": "..."} lines
   golf solve [--rules P] [--objective O]       < {"board": "..."} lines
+  golf audit [--rules P]                       < {"boards": ["...", ...], "logs": ["...", ...]} lines
 P: ${PRESET_NAMES.join(' | ')} (default classic); O: ${OBJECTIVES.join(' | ')} (default strokes)
 `;
 
@@ -60,6 +64,8 @@ export function parseArgs(argv: readonly string[]): Result<Command, ArgError> {
     }
     case 'replay':
       return positional.length ? argError('replay takes no arguments') : ok({ name, rules: rules.value });
+    case 'audit':
+      return positional.length ? argError('audit takes no arguments') : ok({ name, rules: rules.value });
     case 'solve': {
       const o = flags.get('objective') ?? 'strokes';
       if (!(OBJECTIVES as readonly string[]).includes(o)) return argError(`unknown objective "${o}"`);
@@ -93,10 +99,11 @@ function readJson(line: string): Result<Record<string, unknown>, string> {
   return ok(value as Record<string, unknown>);
 }
 
-/** Answers one JSON input line of `replay` or `solve`. Never throws. */
+/** Answers one JSON input line of `replay`, `solve` or `audit`. Never throws. */
 export function runLine(cmd: Exclude<Command, { name: 'deal' }>, line: string): Answer {
   const input = readJson(line);
   if (!input.ok) return inputError(input.error);
+  if (cmd.name === 'audit') return runAudit(cmd.rules, input.value);
   const board = input.value['board'];
   if (typeof board !== 'string') return inputError('"board" must be a string of board text');
   const deal = parseBoard(board, cmd.rules);
@@ -125,4 +132,31 @@ export function runLine(cmd: Exclude<Command, { name: 'deal' }>, line: string): 
     cmd.objective === 'win' ? { winnable: r.winnable, log: r.log } : { winnable: r.winnable, strokes: r.strokes, log: r.log };
   if (cmd.objective === 'points') answer['points'] = r.points;
   return answer;
+}
+
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/**
+ * One round's audit: `{"boards": [...], "logs": [...]}`, one board and one whole finished hole's log per hole.
+ * The verdict is the engine's `auditRound`, the function the API calls. Errors: ERR_INPUT (not the shape
+ * above), ERR_LENGTHS (boards and logs differ in number, or not 1 to 9 holes), ERR_BOARD (a board that does not
+ * parse or is not a deal of these rules), ERR_ILLEGAL_MOVE (a log that does not replay), ERR_NOT_OVER (a log
+ * that does not finish its hole).
+ */
+function runAudit(rules: Rules, input: Record<string, unknown>): Answer {
+  const { boards, logs } = input;
+  if (!isStringArray(boards)) return inputError('"boards" must be an array of board texts');
+  if (!isStringArray(logs)) return inputError('"logs" must be an array of move logs (1-7, d)');
+  const coded = (code: string, message: string): Answer => ({ ok: false, code, message });
+  if (boards.length !== logs.length) return coded('ERR_LENGTHS', `${boards.length} boards but ${logs.length} logs`);
+  const deals: Deal[] = [];
+  for (const [i, text] of boards.entries()) {
+    const deal = parseBoard(text, rules);
+    if (!deal.ok) return coded('ERR_BOARD', `hole ${i + 1}: ${deal.error.message}`);
+    deals.push(deal.value);
+  }
+  const audit = auditRound(deals, rules, logs);
+  if (!audit.ok) return coded(audit.error.code, audit.error.message);
+  const r = audit.value;
+  return { flagged: r.flagged, pValue: r.pValue, telling: r.telling, decisions: r.decisions, holes: r.holes };
 }

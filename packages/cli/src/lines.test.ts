@@ -42,3 +42,19 @@ describe('answerLines', () => {
     expect(writes.join('')).toBe('<é>\n');
   });
 });
+
+describe('answerLines with eachLine', () => {
+  it('writes each answer before computing the next, even for lines of one chunk', async () => {
+    const events: string[] = [];
+    await answerLines(
+      Readable.from([Buffer.from('a\nb\nc', 'utf8')]),
+      (t) => events.push(`write ${t.trimEnd()}`),
+      (l) => {
+        events.push(`answer ${l}`);
+        return `<${l}>`;
+      },
+      { eachLine: true },
+    );
+    expect(events).toEqual(['answer a', 'write <a>', 'answer b', 'write <b>', 'answer c', 'write <c>']);
+  });
+});

@@ -118,3 +118,51 @@ describe('golf deal (real process)', { timeout: 30_000 }, () => {
     }
   });
 });
+
+describe('golf audit (real process)', { timeout: 120_000 }, () => {
+  const board = DEAL_1_BOARD;
+  const perfect = (() => {
+    const r = golf(['solve'], JSON.stringify({ board }) + '\n');
+    return (JSON.parse(r.stdout) as { log: string }).log;
+  })();
+  const auditLine = (boards: string[], logs: string[]) => JSON.stringify({ boards, logs });
+
+  it('answers one line per input line, in order, through bad lines', () => {
+    const input = ['{', auditLine([board], [perfect, perfect]), auditLine([board], [perfect]), auditLine([board], ['dd'])];
+    const r = golf(['audit'], input.join('\n') + '\n');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const out = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(out).toHaveLength(4);
+    expect(out[0]).toMatchObject({ ok: false, code: 'ERR_INPUT' });
+    expect(out[1]).toMatchObject({ ok: false, code: 'ERR_LENGTHS' });
+    expect(Object.keys(out[2]!)).toEqual(['flagged', 'pValue', 'telling', 'decisions', 'holes']);
+    expect(out[3]).toMatchObject({ ok: false, code: 'ERR_NOT_OVER' });
+  });
+
+  it('answers each line as soon as it arrives', async () => {
+    const child = spawn(process.execPath, golfArgs('audit'), { cwd: cliDir });
+    child.stdout.setEncoding('utf8');
+    const lines: string[] = [];
+    let buffer = '';
+    const waiters: (() => void)[] = [];
+    child.stdout.on('data', (chunk: string) => {
+      buffer += chunk;
+      const parts = buffer.split('\n');
+      buffer = parts.pop()!;
+      lines.push(...parts);
+      waiters.splice(0).forEach((w) => w());
+    });
+    const lineCount = async (n: number): Promise<void> => {
+      while (lines.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
+    };
+    child.stdin.write(auditLine([board], ['x']) + '\n');
+    await lineCount(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ ok: false, code: 'ERR_ILLEGAL_MOVE' });
+    child.stdin.write(auditLine([board], [perfect]) + '\n');
+    await lineCount(2);
+    expect(JSON.parse(lines[1]!)).toHaveProperty('pValue');
+    child.stdin.end();
+    await once(child, 'close');
+  });
+});

@@ -1,6 +1,7 @@
 #!/usr/bin/env -S npx tsx
 /**
- * `golf deal <number> [--rules P]`, `golf replay [--rules P]`, `golf solve [--rules P] [--objective O]`.
+ * `golf deal <number> [--rules P]`, `golf replay [--rules P]`, `golf solve [--rules P] [--objective O]`,
+ * `golf audit [--rules P]`.
  * Prints nothing but its answer. JSON-lines commands read stdin and answer one line per input line, in order.
  */
 import { answerLines } from './lines.ts';
@@ -26,6 +27,8 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdin,
     (text) => process.stdout.write(text),
     (line) => JSON.stringify(runLine(cmd, line)),
+    // An audit takes about a second: answer each line the moment it is done.
+    { eachLine: cmd.name === 'audit' },
   );
   return 0;
 }

@@ -3,31 +3,32 @@
  *
  * A player who knows the stock plays moves that are best for that stock; a player who does not can only play
  * moves that are good on average over the orders the unseen cards could be in. At each examined decision the
- * audit asks: how likely was the move taken to be best, given only what the player had been shown? A move
- * that is best for the real stock although it was unlikely to be best is evidence; the evidence of a round is
- * a product of bets that an honest player, whatever his strategy, can only lose on average (a test martingale),
- * so the chance that an honest round reaches `1 / AUDIT_ALPHA` is at most `AUDIT_ALPHA` (Ville's inequality).
+ * audit asks how likely the move taken was to be best, given only what the player had been shown, and bets
+ * that it is best for the real stock. The bets are fair for every honest player, whatever his strategy, so
+ * the chance that an honest round's evidence reaches `1 / AUDIT_ALPHA` is at most `AUDIT_ALPHA`.
  *
- * The statistic, per examined decision (a position with at least two legal moves, at least `AUDIT_FROM_DRAW`
- * stock cards drawn and at least one still unseen):
+ * Per examined decision (at least two legal moves; `AUDIT_FROM_DRAW <= drawn < AUDIT_UNTIL_DRAW` stock cards
+ * drawn, so some are still unseen):
  * - `hit`: the move taken is best (fewest strokes, exact solver) with the real stock.
- * - `n` orders of the unseen cards are sampled (seeded by what was shown only). A sample is *accepted* when,
- *   played on it, every earlier bet of the hole has the same hit as with the real stock: the accepted samples
- *   and the real stock are then draws from one law (uniform orders given everything the bets revealed).
- *   `A` samples are accepted; `B` of them make the move taken best.
- * - With `T = B + hit`, the real stock is a hit with probability exactly `T / (A + 1)` given `T` (the A + 1
- *   orders are exchangeable), so the factor `1 - λ + λ · hit · (A + 1) / T` has expectation 1 for any `λ`
- *   chosen from `T` and `A`. `λ` bets on a cheater who hits with probability `q` (Kelly: `(q - p) / (1 - p)`
- *   with `p = T / (A + 1)`), and is 0 when `T >= A`: such a decision is no bet, its factor is 1 whatever
- *   happened, and later samples need not match it.
- * - The hole's evidence is the product of its factors for each target `q` in `AUDIT_TARGETS`; a round's is
- *   the weighted mean over the targets of the products over its holes (a mean of e-values is an e-value).
- *   `pValue = min(1, 1 / evidence)`; a round is flagged when `pValue < AUDIT_ALPHA`.
+ * - Orders of the unseen cards are drawn, seeded by what was shown only (one set for all decisions between
+ *   two draws), until `AUDIT_SAMPLES[drawn]` are *accepted*: played on them, every earlier bet of the hole has
+ *   the hit it had with the real stock. For an honest player the accepted orders and the real stock are then
+ *   independent draws from one law (uniform orders given everything the bets revealed). `A` orders are
+ *   accepted; the move taken is best on `B` of them. A surprising hit (`B <= AUDIT_EXTEND_AT`) is judged on a
+ *   second, larger set instead (a threshold on `B`, which keeps the choice fair: docs/fair-play.md).
+ * - With `T = B + hit`, the real stock is the hit with probability exactly `T / (A + 1)` given `T` (the A + 1
+ *   orders are exchangeable). The factor `hit · (A + 1) / T` (0 on a miss; 1 whatever happened when
+ *   `T >= A`) therefore has expectation 1. A decision is a *bet*, which later samples must match, when
+ *   `B < A`: decided by the samples, never by the real stock.
+ * - The hole's evidence `E` is the product of its factors; a miss ends it at 0, and the hole is then
+ *   examined no further. The hole's e-value is `AUDIT_WEIGHT · E + (1 - AUDIT_WEIGHT)`, so one miss costs a
+ *   hole, not the round; the round's evidence is the product over its holes (independent decks).
+ *   `pValue = min(1, 1 / evidence)`; a round is flagged when `pValue < AUDIT_ALPHA` (Markov's inequality).
  *
  * Determinism: sample orders come from xoshiro128** seeded by a hash of the shown cards, sample counts are
- * fixed, solves are exact (a node cap guards the CPU; a decision whose solve reaches it is no bet), and
- * every figure is built from integer counts with `+ - * /` only. The same (deal, rules, log) gives the same
- * result on any machine, whatever the clock says.
+ * fixed, solves are exact (a node cap guards the CPU; a decision whose solve reaches it is skipped), and every
+ * figure is built from integer counts with `+ - * /` only. The same (deal, rules, log) gives the same result
+ * on any machine, whatever the clock says.
  */
 import { makeCard, rankOf, type Card } from './card.ts';
 import { COURSE_HOLES, validateDeal, type Deal } from './deal.ts';
@@ -43,50 +44,60 @@ export const AUDIT_VERSION = 1;
 export const AUDIT_ALPHA = 0.001;
 /**
  * Decisions are examined from `AUDIT_FROM_DRAW` to `AUDIT_UNTIL_DRAW - 1` stock cards drawn. Earlier, a solve
- * under one sampled order costs about 10 ms (the whole stock is ahead); later, the decisions tell little
- * (measured: under 1/20 of the evidence against perfect play) while every sample still re-checks the bets.
+ * under one sampled order costs the most (almost the whole stock is ahead); from the 12th draw on the
+ * decisions add little evidence against perfect play while every sample still re-checks the earlier bets.
  */
-export const AUDIT_FROM_DRAW = 3;
+export const AUDIT_FROM_DRAW = 2;
 export const AUDIT_UNTIL_DRAW = 12;
-/** Sampled orders per examined segment, by stock cards drawn. */
-export const AUDIT_SAMPLES: readonly number[] = Array.from({ length: 17 }, (_, d) => (d < 16 ? 6 : 0));
+/** Sampled orders per examined segment (the decisions between two draws), by stock cards drawn. */
+export const AUDIT_SAMPLES: readonly number[] = Array.from({ length: 17 }, (_, d) => (d < 16 ? 5 : 0));
 /**
- * A hole stops being examined once every target's evidence is below this: it would need a thousandfold
- * recovery to matter, and an honest hole gets here within a few bets, which keeps honest audits cheap.
+ * The share of each hole's e-value that bets: `AUDIT_WEIGHT · E + (1 - AUDIT_WEIGHT)`. A scout who never
+ * misses keeps 0.98 of his evidence per hole; a hole with a miss still counts 0.02, so one deliberate mistake
+ * costs a cheater that hole's evidence, not the round's.
  */
-export const AUDIT_STOP_BELOW = 0.001;
+export const AUDIT_WEIGHT = 0.98;
 /**
- * The cheaters the bets are sized for: `q` is the chance that a move taken is best with the real stock, and
- * `weight` the share of the round's evidence that bets on it (weights sum to 1). `q = 1` is the scout who
- * always plays a best move: its bets are the largest, and one miss ends them. `q = 0.9` still bets on a
- * player who uses his knowledge at most decisions.
+ * A decision that looks surprising (at most `AUDIT_EXTEND_AT` hits among the first set's accepted samples,
+ * at least 2 accepted) is bet on with a second, independent set `AUDIT_EXTEND_FACTOR` times larger: the
+ * factor is worth `(A + 1) / T` at most, so a move that is best in 1 order of 20 needs more than 5 samples.
  */
-export const AUDIT_TARGETS: readonly { readonly q: number; readonly weight: number }[] = [
-  { q: 1, weight: 0.8 },
-  { q: 0.9, weight: 0.2 },
-];
-/** The tunables, as one value: the public functions use `AUDIT_SETTINGS`; the bench measures others. */
+export const AUDIT_EXTEND_AT = 1;
+export const AUDIT_EXTEND_FACTOR = 4;
+/**
+ * Orders that contradict an earlier bet are rejected; the first set keeps drawing until `AUDIT_SAMPLES[drawn]`
+ * are accepted, or this many times that are drawn. After a surprising hit early in a hole most orders are
+ * rejected, and without more draws the later decisions could not be judged at all.
+ */
+export const AUDIT_DRAW_FACTOR = 3;
+
+/** The tunables, as one value: the public functions use `AUDIT_SETTINGS`; the bench can measure others. */
 export interface AuditSettings {
   /** Decisions with `fromDraw <= drawn < untilDraw` stock cards drawn are examined. */
   readonly fromDraw: number;
   readonly untilDraw: number;
   readonly samples: readonly number[];
-  readonly targets: readonly { readonly q: number; readonly weight: number }[];
-  /** A hole stops being examined once every target's evidence is below this. */
-  readonly stopBelow: number;
+  readonly weight: number;
+  /** A decision whose first sample set has at most this many hits gets a second set, `extendFactor` times larger. */
+  readonly extendAt: number;
+  readonly extendFactor: number;
+  /** The first set draws up to this many times `samples[drawn]` orders to get that many accepted. */
+  readonly drawFactor: number;
 }
 
 export const AUDIT_SETTINGS: AuditSettings = {
   fromDraw: AUDIT_FROM_DRAW,
   untilDraw: AUDIT_UNTIL_DRAW,
   samples: AUDIT_SAMPLES,
-  targets: AUDIT_TARGETS,
-  stopBelow: AUDIT_STOP_BELOW,
+  weight: AUDIT_WEIGHT,
+  extendAt: AUDIT_EXTEND_AT,
+  extendFactor: AUDIT_EXTEND_FACTOR,
+  drawFactor: AUDIT_DRAW_FACTOR,
 };
 
 /** A telling decision's move is worse than the blind best by at least this many strokes on average. */
 export const TELLING_MARGIN = 0.5;
-/** Positions per solve before the audit gives up on that decision (never reached in the calibration runs). */
+/** Positions per solve before the audit skips that decision: a CPU guard, far above any solve it makes. */
 export const AUDIT_MAX_NODES = 2_000_000;
 
 /** A decision shown to players as evidence: its index in the hole's log, its move, and why. */
@@ -103,10 +114,10 @@ export interface HoleAudit {
   readonly decisions: number;
   /** Decisions the audit compared (see `AUDIT_FROM_DRAW`). */
   readonly examined: number;
-  /** Examined decisions whose factor depended on the real stock. */
+  /** Examined decisions that could pay (`B < A` in the first set): later orders must match their hits. */
   readonly bets: number;
-  /** The hole's evidence (product of factors) for each of `AUDIT_TARGETS`, in order. */
-  readonly evidence: readonly number[];
+  /** The hole's evidence: the product of its bets' factors (0 after a miss). */
+  readonly evidence: number;
   readonly telling: readonly TellingDecision[];
   /** False when some solve reached `AUDIT_MAX_NODES` (that decision was then no bet). */
   readonly exact: boolean;
@@ -182,6 +193,26 @@ function optionValues(search: DealSearch, stock: readonly Card[], step: AuditSte
 
 const isHit = (values: readonly number[], taken: number): boolean => values[taken] === Math.min(...values);
 
+/**
+ * Whether the move taken is best, without the other moves' values: the position's optimum, then the taken
+ * move's with that optimum as its floor (a move never improves it), equal exactly when the move is best.
+ * Cheaper than `optionValues`, and the same answer. Null when a solve reached the cap.
+ */
+function takenIsBest(search: DealSearch, stock: readonly Card[], step: AuditStep): boolean | null {
+  const pos = step.pos;
+  search.maxNodes = search.nodes + AUDIT_MAX_NODES;
+  const whole = search.optimumStrokes(pos.heights, pos.drawn, pos.top === null ? -1 : rankOf(pos.top), undefined, false);
+  if (!whole.exact) {
+    search.maxNodes = Infinity;
+    return null;
+  }
+  const c = childOf(stock, pos, step.moves[step.taken]!);
+  search.maxNodes = search.nodes + AUDIT_MAX_NODES;
+  const taken = search.optimumStrokes(c.heights, c.drawn, c.top, whole.value, false);
+  search.maxNodes = Infinity;
+  return taken.exact ? taken.value === whole.value : null;
+}
+
 /** 32-bit FNV-1a over small non-negative integers (two bytes each). */
 function hashInts(values: readonly number[]): number {
   let h = 0x811c9dc5;
@@ -198,46 +229,47 @@ export interface AuditCondition {
   readonly hit: boolean;
 }
 
-/** What the samples of one segment say about each of its examined decisions. */
-export interface SegmentSamples {
-  readonly samples: number;
-  /** Per decision: samples accepted (matching every earlier bet, those of this segment included). */
-  readonly accepted: number[];
-  /** Per decision: accepted samples on which the move taken is best. */
-  readonly hits: number[];
-  /** Per decision, per legal move: mean fewest strokes over all samples (the blind expectation). */
-  readonly blind: number[][];
-  /** Per decision: false when a solve reached the cap. */
-  readonly exact: boolean[];
+/** Sampled orders for the decisions of one segment. */
+export interface SampleSet {
+  /** Per sample, per decision: whether the move taken is best (null when a solve reached the cap). */
+  readonly hits: readonly (readonly (boolean | null)[])[];
+  /** With `full`: for the first `n` samples, per decision, fewest strokes after each legal move (blind means). */
+  readonly values: readonly (readonly (readonly number[] | null)[])[] | null;
+  /** Per sample: whether it gives every earlier bet (of earlier segments) the hit it had. */
+  readonly matches: readonly boolean[];
 }
 
 /**
- * Samples orders of the unseen cards for the decisions of one segment (all made with `drawn` stock cards
- * drawn) and counts, per decision, the samples that match the earlier bets and those that make the move taken
- * best. `shown` must already hide the unseen cards: its stock beyond `drawn` is not read as an order (the
- * samples are shuffles of those cards, sorted first). `betOn(i, accepted, hits)` says whether decision i is a
- * bet, from its counts; `hitOf(i)` is then its real hit, which later decisions of the segment condition on.
+ * Draws orders of the unseen cards for the decisions of one segment (all made with `drawn` stock cards drawn)
+ * until `n` of them match the earlier bets, or `cap` are drawn, and finds on each whether each decision's
+ * move is best (with `full`, every legal move's value too on the first `n` drawn). `shown` is read as the player saw it: the cards
+ * beyond `drawn` only as a set (sorted before shuffling), so their real order cannot leak in. `stage` picks
+ * an independent stream for a second set of the same segment.
  */
-export function sampleSegment(
+export function drawSamples(
   shown: Deal,
   rules: Rules,
   drawn: number,
   decisions: readonly AuditStep[],
   conditions: readonly AuditCondition[],
-  bet: { readonly isBet: (i: number, accepted: number, hits: number) => boolean; readonly hitOf: (i: number) => boolean },
-  samples: number,
-): SegmentSamples {
-  const n = samples;
+  n: number,
+  stage: number,
+  cap: number = n,
+  full = true,
+): SampleSet {
   const revealed = shown.stock.slice(0, drawn);
   const unseen = shown.stock.slice(drawn).sort((a, b) => a - b);
   const seed: number[] = [];
   for (const col of shown.columns) seed.push(...col);
-  seed.push(shown.waste ?? 52, ...revealed, 53, ...unseen);
+  seed.push(shown.waste ?? 52, ...revealed, 53, ...unseen, 54, stage);
   const rng = Xoshiro128.fromSeed(hashInts(seed));
-  // Per sample: the option values of each decision (null past the cap), and whether it matches the conditions.
+  const hits: (boolean | null)[][] = [];
   const values: (number[] | null)[][] = [];
   const matches: boolean[] = [];
-  for (let k = 0; k < n; k++) {
+  // Until `n` orders are accepted (or `cap` are drawn): stopping on the count of accepted orders leaves them
+  // independent draws from the law they are accepted from, so the bets stay fair.
+  let accepted = 0;
+  for (let k = 0; k < cap && accepted < n; k++) {
     const order = unseen.slice();
     for (let i = order.length - 1; i > 0; i--) {
       const j = rng.below(i + 1);
@@ -247,67 +279,68 @@ export function sampleSegment(
     }
     const stock = [...revealed, ...order];
     const search = new DealSearch({ columns: shown.columns, waste: shown.waste, stock }, rules);
-    values.push(decisions.map((d) => optionValues(search, stock, d)));
+    // Every move's value (for the blind means) on the first `n` orders drawn only; whether the move taken is
+    // best, which is all the bets need, on the rest.
+    if (full && k < n) {
+      const v = decisions.map((d) => optionValues(search, stock, d));
+      values.push(v);
+      hits.push(v.map((x, i) => (x === null ? null : isHit(x, decisions[i]!.taken))));
+    } else hits.push(decisions.map((d) => takenIsBest(search, stock, d)));
     let match = true;
     for (const c of conditions) {
-      const v = optionValues(search, stock, c.step);
-      if (v === null || isHit(v, c.step.taken) !== c.hit) {
+      if (takenIsBest(search, stock, c.step) !== c.hit) {
         match = false;
         break;
       }
     }
     matches.push(match);
+    if (match) accepted++;
     search.release();
   }
-  const accepted: number[] = [];
-  const hits: number[] = [];
-  const blind: number[][] = [];
-  const exact: boolean[] = [];
-  decisions.forEach((d, i) => {
-    let a = 0;
-    let b = 0;
-    let complete = true;
-    const sums = d.moves.map(() => 0);
-    for (let k = 0; k < n; k++) {
-      const v = values[k]![i]!;
-      if (v === null) {
-        complete = false;
-        continue;
-      }
-      v.forEach((x, m) => (sums[m]! += x));
-      if (!matches[k]) continue;
-      a++;
-      if (isHit(v, d.taken)) b++;
-    }
-    accepted.push(a);
-    hits.push(b);
-    blind.push(sums.map((s) => s / n));
-    exact.push(complete);
-    // Later decisions of this segment condition on this one when it was a bet.
-    if (complete && bet.isBet(i, a, b)) {
-      const real = bet.hitOf(i);
-      for (let k = 0; k < n; k++) {
-        const v = values[k]![i]!;
-        if (matches[k] && v !== null && isHit(v, d.taken) !== real) matches[k] = false;
-      }
-    }
-  });
-  return { samples: n, accepted, hits, blind, exact };
+  return { hits, values: full ? values : null, matches };
 }
 
-/** Whether a decision with `accepted` samples, `hits` of them hits, is a bet (see the module comment). */
-const isBet = (accepted: number, hits: number): boolean => hits < accepted;
+/** Accepted samples (per `mask`) and those on which decision `i`'s move is best; null past the cap. */
+function countHits(set: SampleSet, mask: readonly boolean[], i: number): { a: number; b: number } | null {
+  let a = 0;
+  let b = 0;
+  for (let k = 0; k < mask.length; k++) {
+    const h = set.hits[k]![i]!;
+    if (h === null) return null;
+    if (!mask[k]) continue;
+    a++;
+    if (h) b++;
+  }
+  return { a, b };
+}
+
+/** Drops from `mask` the samples that give decision `i` another hit than the real stock's. */
+function keepMatching(set: SampleSet, mask: boolean[], i: number, hit: boolean): void {
+  for (let k = 0; k < mask.length; k++) if (mask[k] && set.hits[k]![i] !== hit) mask[k] = false;
+}
 
 /**
- * The factor of one bet for the target `q`: `1 - λ + λ · hit · (A + 1) / T`, with `T = B + hit` and `λ` from
- * `T` and `A` only (that is what keeps its expectation at 1 for an honest player).
+ * The factor of one decision: `hit · (A + 1) / T` with `T = B + hit`, or 1 when `T >= A` (no bet). Whether it
+ * bets depends on `T` only, which is what keeps its expectation at 1 (at most 1 when `T = 0`) for an honest
+ * player: given `T`, the real stock is the hit with probability `T / (A + 1)`.
  */
-export function betFactor(q: number, accepted: number, hits: number, hit: boolean): number {
+export function betFactor(accepted: number, hits: number, hit: boolean): number {
   const t = hits + (hit ? 1 : 0);
   if (t >= accepted) return 1;
-  const p = t / (accepted + 1);
-  const lambda = q >= 1 ? 1 : Math.min(1, Math.max(0, (q - p) / (1 - p)));
-  return 1 - lambda + (hit ? (lambda * (accepted + 1)) / t : 0);
+  return hit ? (accepted + 1) / t : 0;
+}
+
+/** Mean fewest strokes after each legal move of decision `i` over every sample of `set`: the blind expectation. */
+function blindMeans(set: SampleSet, i: number, moves: number): number[] {
+  const sums = new Array<number>(moves).fill(0);
+  let n = 0;
+  for (const row of set.values ?? []) {
+    const v = row[i];
+    if (v === null || v === undefined) continue;
+    v.forEach((x, m) => (sums[m]! += x));
+    n++;
+  }
+  return sums.map((x) => x / Math.max(1, n));
 }
 
 /** The hole as the player saw it at `drawn` cards drawn: the unseen cards sorted, not in their real order. */
@@ -360,7 +393,7 @@ export function auditHoleWith(
     segments.set(drawn, list);
   });
 
-  const evidence = settings.targets.map(() => 1);
+  let evidence = 1;
   const conditions: AuditCondition[] = [];
   const telling: TellingDecision[] = [];
   let examined = 0;
@@ -370,51 +403,73 @@ export function auditHoleWith(
   const real = new DealSearch(deal, rules);
   try {
     for (const [drawn, list] of segments) {
-      // Once no target's evidence could matter any more, stop: a predictable rule, so the bound holds.
-      if (Math.max(...evidence) < settings.stopBelow) break;
+      // After a miss nothing can be won back: stop (a rule that looks only at the past keeps the bound).
+      if (evidence === 0) break;
       const decided = list.map((i) => steps[i]!);
       const realValues = decided.map((step) => optionValues(real, deal.stock, step));
-      const hitOf = (j: number): boolean => {
-        const v = realValues[j];
-        return v !== null && v !== undefined && isHit(v, decided[j]!.taken);
-      };
-      const s = sampleSegment(
-        hideStock(deal, drawn),
-        rules,
-        drawn,
-        decided,
-        conditions,
-        { isBet: (j, a, b) => realValues[j] !== null && isBet(a, b), hitOf },
-        settings.samples[drawn]!,
-      );
-      list.forEach((i, j) => {
+      const shown = hideStock(deal, drawn);
+      const n = settings.samples[drawn]!;
+      // Bets of earlier segments; this segment's own bets filter the samples as they come (`keepMatching`).
+      const earlier = conditions.slice();
+      const first = drawSamples(shown, rules, drawn, decided, earlier, n, 1, n * settings.drawFactor);
+      const firstMask = first.matches.slice();
+      // The second, larger set is drawn only for a decision the first set found surprising.
+      let second: { set: SampleSet; mask: boolean[] } | null = null;
+      const segmentBets: { j: number; hit: boolean }[] = [];
+      for (const [j, i] of list.entries()) {
         examined++;
         const step = steps[i]!;
         const rv = realValues[j];
+        const c1 = countHits(first, firstMask, j);
         // A solve that reached the cap: the decision is no bet (documented; never seen in calibration).
-        if (rv === null || rv === undefined || !s.exact[j]) {
+        if (rv === null || rv === undefined || c1 === null) {
           exact = false;
-          return;
+          continue;
         }
-        const hit = hitOf(j);
-        const a = s.accepted[j]!;
-        const b = s.hits[j]!;
-        const bet = isBet(a, b);
+        const hit = isHit(rv, step.taken);
+        let counts: { a: number; b: number } | null = c1;
+        // Stage 2 when the first set's hits are at most `settings.extendAt`: a threshold on B, the rule that
+        // keeps the choice between the two sets fair (docs/fair-play.md). Not for a miss: the first set then
+        // already pays 0 (A >= 2 > T), which can only be less than the second set would pay.
+        if (hit && c1.a >= 2 && c1.b <= settings.extendAt) {
+          if (second === null) {
+            const m = n * settings.extendFactor;
+            const set = drawSamples(shown, rules, drawn, decided, earlier, m, 2, m, false);
+            const mask = set.matches.slice();
+            for (const e of segmentBets) keepMatching(set, mask, e.j, e.hit);
+            second = { set, mask };
+          }
+          counts = countHits(second.set, second.mask, j);
+          if (counts === null) {
+            exact = false;
+            continue;
+          }
+        }
+        const { a, b } = counts;
+        evidence *= betFactor(a, b, hit);
+        // Whether later orders must match this decision's hit is decided by the first set alone (`B < A`), not
+        // by the real stock: had it depended on the hit (a bet only when `T < A`), going on without matching
+        // would itself tell something about the real stock that the later orders do not respect.
+        const bet = c1.b < c1.a;
         if (bet) {
           bets++;
           conditions.push({ step, hit });
-          settings.targets.forEach((t, k) => (evidence[k]! *= betFactor(t.q, a, b, hit)));
+          segmentBets.push({ j, hit });
+          keepMatching(first, firstMask, j, hit);
+          if (second !== null) keepMatching(second.set, second.mask, j, hit);
         }
-        const blind = s.blind[j]!;
+        const blind = blindMeans(first, j, step.moves.length);
         trace?.({ at: i, drawn, accepted: a, hits: b, hit, bet, real: rv, blind });
-        if (!hit) return;
+        // After a miss nothing can be won back in this hole.
+        if (evidence === 0) break;
+        if (!hit) continue;
         const best = Math.min(...blind);
         const margin = blind[step.taken]! - best;
         if (margin >= TELLING_MARGIN) {
           const better = step.moves[blind.indexOf(best)]!;
           telling.push({ at: i, move: makeMove(step.moves[step.taken]!), why: explain(step, better, margin) });
         }
-      });
+      }
     }
   } finally {
     real.release();
@@ -453,15 +508,15 @@ export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, Au
 export function combineAuditWith(holes: readonly HoleAudit[], settings: AuditSettings): Result<RoundAudit, AuditError> {
   if (holes.length < 1 || holes.length > COURSE_HOLES)
     return err({ code: 'ERR_LENGTHS', message: `a round has 1 to ${COURSE_HOLES} holes, got ${holes.length}` });
-  const bad = holes.findIndex((h) => h.version !== AUDIT_VERSION || h.evidence.length !== settings.targets.length);
+  const bad = holes.findIndex((h) => h.version !== AUDIT_VERSION || !(h.evidence >= 0));
   if (bad >= 0)
     return err({ code: 'ERR_VERSION', message: `hole ${bad + 1} was audited by another audit version`, hole: bad });
-  let evidence = 0;
-  settings.targets.forEach((t, k) => {
-    let product = 1;
-    for (const h of holes) product *= h.evidence[k]!;
-    evidence += t.weight * product;
-  });
+  // Each hole's e-value keeps its expectation at most 1 given the holes before it (the decks are
+  // independent), so their product is an e-value for the round.
+  // Multiplied in sorted order: the same product, to the last bit, whatever order the holes come in.
+  let evidence = 1;
+  const values = holes.map((h) => settings.weight * h.evidence + (1 - settings.weight)).sort((a, b) => a - b);
+  for (const v of values) evidence *= v;
   const pValue = evidence <= 1 ? 1 : 1 / evidence;
   return ok({
     flagged: pValue < AUDIT_ALPHA,

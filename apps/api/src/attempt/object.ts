@@ -12,22 +12,30 @@ const RETRY_MS = 30_000;
 /**
  * One ranked attempt, one object: named `date/playerId`, called by typed RPC from the Worker's routes, which keep
  * input validation. The object owns the fair-stock rules (book.ts) on its own SQLite storage and writes the
- * ledger's two rows (started, finished) to D1; a draw touches nothing but this object.
+ * ledger's two rows (started, finished) to D1; a draw touches nothing but this object. A week after its day
+ * closes, its alarm clears its storage (the ledger keeps the round).
  */
 export class AttemptObject extends DurableObject<Env> implements AttemptRpc {
   readonly #session: AttemptSession;
+  readonly #store: SqlAttemptStore;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     const store = new SqlAttemptStore(ctx.storage.sql, (closure) => ctx.storage.transactionSync(closure));
+    this.#store = store;
     this.#session = new AttemptSession(store, new D1Ledger(env.DB), () => {
       void ctx.storage.setAlarm(Date.now() + RETRY_MS);
     });
   }
 
-  start(caller: Caller, input: Omit<StartInput, 'playerId'>): Promise<Outcome<AttemptView>> {
+  async start(caller: Caller, input: Omit<StartInput, 'playerId'>): Promise<Outcome<AttemptView>> {
     counters.objectCalls++;
-    return this.#session.start(caller, input);
+    const outcome = await this.#session.start(caller, input);
+    // The alarm that will clear this object's storage once its day is long closed (unless a retry is due first).
+    const expiry = this.#session.expiresAt();
+    if (outcome.ok && expiry !== null && expiry > Date.now() && (await this.ctx.storage.getAlarm()) === null)
+      await this.ctx.storage.setAlarm(expiry);
+    return outcome;
   }
 
   view(caller: Caller): Promise<Outcome<AttemptView>> {
@@ -55,8 +63,19 @@ export class AttemptObject extends DurableObject<Env> implements AttemptRpc {
     return this.#session.forgetTokens();
   }
 
-  /** Retries the ledger rows a failed write left owed (the session sets the next alarm if it fails again). */
+  /**
+   * Retries the ledger rows a failed write left owed (the session sets the next alarm if it fails again); once
+   * nothing is owed, clears the object's storage when it has expired, or sets the alarm for when it will.
+   */
   override async alarm(): Promise<void> {
-    await this.#session.sync();
+    if (!(await this.#session.sync())) return;
+    const expiry = this.#session.expiresAt();
+    if (expiry === null) return;
+    if (Date.now() < expiry) {
+      await this.ctx.storage.setAlarm(expiry);
+      return;
+    }
+    await this.ctx.storage.deleteAll();
+    this.#store.cleared();
   }
 }

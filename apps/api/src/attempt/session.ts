@@ -1,3 +1,4 @@
+import { closesAt, DAY_MS } from '@golf/contract';
 import type { Ledger } from '../storage/ledger.ts';
 import {
   attemptView,
@@ -14,6 +15,9 @@ import {
   type Outcome,
   type StartInput,
 } from './book.ts';
+
+/** How long an attempt object keeps its storage after its day closes. */
+export const KEEP_AFTER_CLOSE_MS = 7 * DAY_MS;
 
 /** Who is calling: the player a bearer token claims to be, and the token's hash, checked before anything else. */
 export interface Caller {
@@ -120,6 +124,16 @@ export class AttemptSession implements AttemptRpc {
   async forgetTokens(): Promise<void> {
     this.#verified.clear();
     this.#epoch++;
+  }
+
+  /**
+   * When this attempt's own storage may go: {@link KEEP_AFTER_CLOSE_MS} after its day closes (the ledger holds a
+   * finished round for good; an unfinished one is unranked, and its partial replay goes with the object). Null
+   * before the attempt exists.
+   */
+  expiresAt(): number | null {
+    const state = this.#store.read();
+    return state === null ? null : closesAt(state.date).getTime() + KEEP_AFTER_CLOSE_MS;
   }
 
   /** Writes the ledger rows still owed (started, then finished). True when nothing is owed any more. */

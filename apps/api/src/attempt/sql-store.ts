@@ -15,17 +15,27 @@ export class SqlAttemptStore implements AttemptStore {
   constructor(sql: SqlStorage, transaction: <T>(closure: () => T) => T) {
     this.#sql = sql;
     this.#transaction = transaction;
-    sql.exec(`CREATE TABLE IF NOT EXISTS attempt (
+    this.#createTables();
+  }
+
+  #createTables(): void {
+    this.#sql.exec(`CREATE TABLE IF NOT EXISTS attempt (
       id INTEGER PRIMARY KEY CHECK (id = 1),
       date TEXT NOT NULL, player_id TEXT NOT NULL, rules TEXT NOT NULL,
       started_at INTEGER NOT NULL, ip_hash TEXT NOT NULL,
       hole INTEGER NOT NULL,
       synced_started INTEGER NOT NULL DEFAULT 0, synced_finished INTEGER NOT NULL DEFAULT 0
     )`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS holes (
+    this.#sql.exec(`CREATE TABLE IF NOT EXISTS holes (
       hole INTEGER PRIMARY KEY, deck TEXT NOT NULL, log TEXT NOT NULL, drawn INTEGER NOT NULL,
       draw_times TEXT NOT NULL, strokes INTEGER, finished_at INTEGER
     )`);
+  }
+
+  /** After the object's storage was cleared: nothing is cached, the tables exist again (empty). */
+  cleared(): void {
+    this.#cached = undefined;
+    this.#createTables();
   }
 
   read(): AttemptState | null {

@@ -27,8 +27,11 @@ export const leagueRoutes = () =>
     .post('/', validate('json', z.object({ name: nameSchema })), requirePlayer, async (c) =>
       c.json(await createLeague(c.var.services, c.var.playerId, c.req.valid('json').name), 201),
     )
-    .post('/join', validate('json', z.object({ code: z.string().min(1).max(64) })), requirePlayer, async (c) =>
-      c.json(await joinLeague(c.var.services, c.var.playerId, c.req.valid('json').code), 200),
+    .post(
+      '/join',
+      validate('json', z.object({ code: z.string().min(1).max(64) })),
+      requirePlayer,
+      async (c) => c.json(await joinLeague(c.var.services, c.var.playerId, c.req.valid('json').code), 200),
     )
     .get('/:id', leagueParam, requirePlayer, async (c) =>
       c.json(await memberLeague(c.var.services, c.var.playerId, c.req.valid('param').id), 200),
@@ -39,10 +42,7 @@ export const leagueRoutes = () =>
     .get('/:id/standings/:date', standingsParam, validate('query', pageQuery), requirePlayer, async (c) => {
       const { id, date } = c.req.valid('param');
       const { limit = 50, offset = 0 } = c.req.valid('query');
-      return c.json(
-        await leagueStandings(c.var.services, c.var.playerId, id, date, limit, offset),
-        200,
-      );
+      return c.json(await leagueStandings(c.var.services, c.var.playerId, id, date, limit, offset), 200);
     })
     .get('/:id/season', leagueParam, seasonQuery, requirePlayer, async (c) => {
       const { services, playerId } = c.var;

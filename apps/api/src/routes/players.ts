@@ -32,4 +32,6 @@ export const playerRoutes = () =>
       const { limit = 50, offset = 0 } = c.req.valid('query');
       return c.json(await history(c.var.services, c.var.playerId, limit, offset), 200);
     })
-    .get('/me/leagues', requirePlayer, async (c) => c.json(await myLeagues(c.var.services, c.var.playerId), 200));
+    .get('/me/leagues', requirePlayer, async (c) =>
+      c.json(await myLeagues(c.var.services, c.var.playerId), 200),
+    );

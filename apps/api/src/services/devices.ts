@@ -81,7 +81,9 @@ export async function claimTransferCode(
   await limitAddress(ctx, 'claims', addressKey, burst);
   const code = normalizeCode(raw);
   const playerId =
-    code === null ? null : await ctx.ledger.takeTransferCode(await codeHash(ctx.secret, code), ctx.now.getTime());
+    code === null
+      ? null
+      : await ctx.ledger.takeTransferCode(await codeHash(ctx.secret, code), ctx.now.getTime());
   const player = playerId === null ? null : await ctx.ledger.playerById(playerId);
   if (!player) throw new ApiError('ERR_NOT_FOUND', 'no such code: it may have been used or have expired');
   return { id: player.id, name: player.name, token: await issueToken(ctx, player.id) };

@@ -77,9 +77,7 @@ export function summarize(rounds: readonly RoundRecord[], today: string): Histor
     streak: streakOf(played, played, today),
     underPar: streakOf(underPar, played, today),
     best,
-    distribution: [...counts]
-      .sort((a, b) => a[0] - b[0])
-      .map(([total, count]) => ({ total, count })),
+    distribution: [...counts].sort((a, b) => a[0] - b[0]).map(([total, count]) => ({ total, count })),
   };
 }
 

@@ -92,7 +92,10 @@ export async function createLeague(
 }
 
 const tooMany = () =>
-  new ApiError('ERR_TOO_MANY_LEAGUES', `a player is in at most ${MAX_LEAGUES_PER_PLAYER} leagues; leave one first`);
+  new ApiError(
+    'ERR_TOO_MANY_LEAGUES',
+    `a player is in at most ${MAX_LEAGUES_PER_PLAYER} leagues; leave one first`,
+  );
 
 /** Joins by invite code; joining a league you are in changes nothing and answers the same. */
 export async function joinLeague(
@@ -137,7 +140,11 @@ export async function myLeagues(ctx: ServiceContext, playerId: string): Promise<
 }
 
 /** The league, if the player is in it: ERR_NOT_FOUND for no such league, ERR_FORBIDDEN for a non-member. */
-export async function memberLeague(ctx: ServiceContext, playerId: string, leagueId: string): Promise<LeagueView> {
+export async function memberLeague(
+  ctx: ServiceContext,
+  playerId: string,
+  leagueId: string,
+): Promise<LeagueView> {
   const [league, member] = await Promise.all([
     ctx.ledger.league(leagueId),
     ctx.ledger.isMember(leagueId, playerId),

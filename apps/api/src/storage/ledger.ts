@@ -202,7 +202,6 @@ export interface SeasonRecord {
   readonly total: number;
 }
 
-
 export interface DayAuditRecord {
   readonly rounds: number;
   readonly audited: number;

@@ -432,7 +432,11 @@ export class MemoryLedger implements Ledger {
   async leagueDay(leagueId: string, date: string): Promise<LeagueDayRecord[]> {
     const members = this.#members.get(leagueId) ?? new Map<string, number>();
     const rows = this.#day(date).filter((a) => members.has(a.started.playerId));
-    const key = (a: MemoryAttempt) => [a.finished === null ? 1 : 0, a.finished?.total ?? 0, a.finished?.finishedAt ?? 0];
+    const key = (a: MemoryAttempt) => [
+      a.finished === null ? 1 : 0,
+      a.finished?.total ?? 0,
+      a.finished?.finishedAt ?? 0,
+    ];
     return rows
       .sort((a, b) => {
         const [x, y] = [key(a), key(b)];
