@@ -5,10 +5,10 @@
  * errors. Not part of the app.
  */
 import { addDays } from '@golf/contract';
-import type { Deal } from '@golf/engine';
-import { memoryApp } from '@golf/api/testing';
+import { PRESETS, legalMoves, makeMove, replay, type Deal } from '@golf/engine';
+import { memoryApp, type Auditor } from '@golf/api/testing';
 import { GolfApi } from '../api.ts';
-import type { Attempt, Course, PlayerWithToken } from '../api-types.ts';
+import type { Attempt, AuditProgress, Course, PlayerWithToken } from '../api-types.ts';
 import { fullDeal } from '../daily/deal.ts';
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -33,11 +33,58 @@ export class DailyServer {
   #addresses = 0;
   readonly #app: ReturnType<typeof memoryApp>;
 
-  constructor(date = '2026-11-30') {
+  /** `auditor`: the fair-play audit once the day closes (default: the engine's, about a second a round). */
+  constructor(date = '2026-11-30', options: { readonly auditor?: Auditor } = {}) {
     this.date = date;
     this.#now = new Date(`${date}T12:00:00.000Z`);
     // Perfect play is not what these tests look at: skip the solver.
-    this.#app = memoryApp({ now: () => this.#now, perfect: () => ({ strokes: 0, log: '', exact: true }) });
+    this.#app = memoryApp({
+      now: () => this.#now,
+      perfect: () => ({ strokes: 0, log: '', exact: true }),
+      auditor: options.auditor,
+      local: true,
+    });
+  }
+
+  /** The test day closes: the server's clock moves to 00:10 UTC the next day. */
+  closeDay(): void {
+    this.#now = new Date(`${addDays(this.date, 1)}T00:10:00.000Z`);
+  }
+
+  /** Runs the cron's job now, as the local `/api/dev/scheduled` does: once the day has closed, its whole audit. */
+  async runScheduled(): Promise<AuditProgress | null> {
+    const res = await this.fetchFrom()('/api/dev/scheduled', { method: 'POST' });
+    if (!res.ok) throw new Error(`the scheduled job answered ${res.status}`);
+    return ((await res.json()) as { audit: AuditProgress | null }).audit;
+  }
+
+  /**
+   * Plays a player's whole round through the API while the day is open: at each move the `pick`-th legal move
+   * (0: the first column that fits, else a draw). Returns the nine logs.
+   */
+  async playRound(player: TestPlayer, pick = 0): Promise<string[]> {
+    const deals = await this.deals();
+    const started = await player.api.startAttempt(this.date);
+    if (!started.ok) throw new Error(started.error.message);
+    const logs: string[] = [];
+    for (const [i, deal] of deals.entries()) {
+      let log = '';
+      for (;;) {
+        const r = replay(deal, PRESETS.classic, log);
+        if (!r.ok) throw new Error(r.error.message);
+        const moves = legalMoves(r.value);
+        if (moves.length === 0) break;
+        const move = makeMove(moves[Math.min(pick, moves.length - 1)]!);
+        log += move;
+        if (move !== 'd') continue;
+        const drawn = await player.api.draw(this.date, i + 1, log);
+        if (!drawn.ok) throw new Error(drawn.error.message);
+      }
+      const done = await player.api.finishHole(this.date, i + 1, log);
+      if (!done.ok) throw new Error(done.error.message);
+      logs.push(log);
+    }
+    return logs;
   }
 
   /** `fetch` for one client address, through the hooks. */
