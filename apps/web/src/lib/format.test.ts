@@ -236,7 +236,9 @@ describe('the fair-play audit', () => {
   });
 
   it('shows card codes in a sentence as the table does', () => {
-    expect(withCardText('Drew with 7C playable; TH and KS next')).toBe('Drew with 7♣ playable; 10♥ and K♠ next');
+    expect(withCardText('Drew with 7C playable; TH and KS next')).toBe(
+      'Drew with 7♣ playable; 10♥ and K♠ next',
+    );
     expect(withCardText('AS is not a code in ASK')).toBe('A♠ is not a code in ASK');
   });
 });

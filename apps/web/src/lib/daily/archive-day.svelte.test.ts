@@ -81,7 +81,14 @@ const scoutReplay: Replay = {
   total: 0,
   holes: deals.map((d, i) => ({ hole: i + 1, log: scoutLogs[i]!, strokes: strokesOf(d, scoutLogs[i]!) })),
 };
-const scout: ReviewRound = { playerId: 'scout', name: 'Scout', total: 30, pValue: 1.2e-7, telling: 2, decisions: 200 };
+const scout: ReviewRound = {
+  playerId: 'scout',
+  name: 'Scout',
+  total: 30,
+  pValue: 1.2e-7,
+  telling: 2,
+  decisions: 200,
+};
 /** The scout's telling moves on hole 1: its first draw and its first play. */
 const scoutDraw = scoutLogs[0]!.indexOf('d');
 const scoutPlay = scoutLogs[0]!.search(/[1-7]/);
@@ -273,14 +280,18 @@ describe('ArchiveDay', () => {
     await landed();
     expect(audits).toEqual(['2026-11-30/ann']);
     expect(day.auditStatus).toBe('clean');
-    expect(day.auditSummary).toMatch(/^Clean: an honest player shows this much evidence as often as once in 4 rounds/);
+    expect(day.auditSummary).toMatch(
+      /^Clean: an honest player shows this much evidence as often as once in 4 rounds/,
+    );
     expect(day.auditSummary).toContain('1 telling move in 180 decisions');
     expect(day.telling).toEqual([]);
     day.line = 'bob';
     flushSync();
     await landed();
     expect(day.auditStatus).toBe('pending');
-    expect(day.auditSummary).toBe('Not audited yet. Fair-play audit: 1 of 3 rounds checked, 0 under review so far.');
+    expect(day.auditSummary).toBe(
+      'Not audited yet. Fair-play audit: 1 of 3 rounds checked, 0 under review so far.',
+    );
     day.line = 'ann';
     flushSync();
     await landed();
@@ -292,7 +303,13 @@ describe('ArchiveDay', () => {
 
   it('says why when the audit could not be loaded', async () => {
     const { day, setData } = open();
-    setData({ date: course.date, course: { ok: true, value: course }, players: [entry('cy', 'Cy')], review: [], wanted: 'cy' });
+    setData({
+      date: course.date,
+      course: { ok: true, value: course },
+      players: [entry('cy', 'Cy')],
+      review: [],
+      wanted: 'cy',
+    });
     await landed();
     expect(day.line).toBe('cy');
     expect(day.auditStatus).toBe('failed');
@@ -308,7 +325,9 @@ describe('ArchiveDay', () => {
     await landed();
     expect(day.player.log).toBe(scoutLogs[0]);
     expect(day.auditStatus).toBe('review');
-    expect(day.auditSummary).toMatch(/^Under review: an honest player shows this much evidence of knowing the stock less than once in 8\.3 million rounds \(the line is once in 1,000\)\. 2 telling moves in 200 decisions\.$/);
+    expect(day.auditSummary).toMatch(
+      /^Under review: an honest player shows this much evidence of knowing the stock less than once in 8\.3 million rounds \(the line is once in 1,000\)\. 2 telling moves in 200 decisions\.$/,
+    );
   });
 
   it("steps the replay to the board before each of the hole's telling moves, in log order", async () => {
@@ -317,7 +336,12 @@ describe('ArchiveDay', () => {
     const steps = day.telling;
     expect(steps.map((t) => t.at)).toEqual([scoutDraw, scoutPlay].sort((a, b) => a - b));
     const draw = steps.find((t) => t.at === scoutDraw)!;
-    expect(draw).toMatchObject({ move: 'a draw', target: 'draw', label: `Move ${scoutDraw + 1}: a draw`, why: 'Drew with 7♣ playable' });
+    expect(draw).toMatchObject({
+      move: 'a draw',
+      target: 'draw',
+      label: `Move ${scoutDraw + 1}: a draw`,
+      why: 'Drew with 7♣ playable',
+    });
     const play = steps.find((t) => t.at === scoutPlay)!;
     expect(play.target).toBe(Number(scoutLogs[0]![scoutPlay]));
     expect(play.move).toMatch(new RegExp(`from column ${play.target}$`));
@@ -325,7 +349,9 @@ describe('ArchiveDay', () => {
     expect(day.tellingHoles).toEqual([{ hole: 1, count: 2 }]);
 
     day.player.play();
-    expect(day.showTelling(scoutPlay)).toBe(`The board before move ${scoutPlay + 1}, the telling move: ${play.move}.`);
+    expect(day.showTelling(scoutPlay)).toBe(
+      `The board before move ${scoutPlay + 1}, the telling move: ${play.move}.`,
+    );
     expect(day.player.playing).toBe(false);
     expect(day.player.step).toBe(scoutPlay);
     expect(day.shownTelling).toEqual(play);

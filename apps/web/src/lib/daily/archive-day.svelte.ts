@@ -267,7 +267,9 @@ export class ArchiveDay {
   }
   /** Holes of the round with telling moves, and how many each. */
   get tellingHoles(): readonly { readonly hole: number; readonly count: number }[] {
-    return (this.audit?.holes ?? []).filter((h) => h.telling.length > 0).map((h) => ({ hole: h.hole, count: h.telling.length }));
+    return (this.audit?.holes ?? [])
+      .filter((h) => h.telling.length > 0)
+      .map((h) => ({ hole: h.hole, count: h.telling.length }));
   }
   /** The telling move the replay stands just before, if any (the page highlights it on the table). */
   get shownTelling(): TellingStep | null {
