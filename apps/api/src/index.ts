@@ -8,6 +8,7 @@ export type { CourseView, HoleView } from './services/course.ts';
 export type { AttemptView, AttemptHoleView, DrawView, HoleResultView } from './attempt/book.ts';
 export type { StandingsView, StandingEntry } from './services/standings.ts';
 export type { ReplayView } from './services/replays.ts';
+export type { RoundAuditView, UnderReviewView, AuditProgress } from './services/audit.ts';
 export type { NewPlayer, PlayerView } from './services/players.ts';
 export type { HistoryView, HistoryRound, HistorySummary } from './services/history.ts';
 export type { LeagueView, MyLeague, SeasonView, SeasonEntry, SeasonPeriod } from './services/leagues.ts';

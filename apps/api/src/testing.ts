@@ -8,10 +8,12 @@ import { AttemptSession } from './attempt/session.ts';
 import { MemoryAttemptStore } from './attempt/memory-store.ts';
 import type { Ports } from './deps.ts';
 import type { Env } from './env.ts';
+import type { Auditor } from './services/auditor.ts';
 import type { PerfectPlay } from './services/course.ts';
 import { MemoryLedger } from './storage/memory.ts';
 
 export { MemoryLedger };
+export type { Auditor, AuditVerdict } from './services/auditor.ts';
 
 export interface MemoryAppOptions {
   /** The clock (default: the real one). */
@@ -19,6 +21,10 @@ export interface MemoryAppOptions {
   /** Perfect play for new courses (default: the exact solver). */
   readonly perfect?: PerfectPlay;
   readonly secret?: string;
+  /** The fair-play audit (default: the engine's, about a second of CPU per round). */
+  readonly auditor?: Auditor;
+  /** Local development (`LOCAL_DEV=1`): `/api/dev/scheduled` runs the cron's job, the closed day's audit included. */
+  readonly local?: boolean;
 }
 
 /** A memory-backed app and the `env` to call it with: `app.request(path, init, env)`. */
@@ -37,9 +43,10 @@ export function memoryApp(options: MemoryAppOptions = {}) {
       return session;
     },
   };
-  const app = createApp({ now: options.now, perfect: options.perfect, ports: () => ports });
+  const app = createApp({ now: options.now, perfect: options.perfect, auditor: options.auditor, ports: () => ports });
   const env = {
     DAILY_SECRET: options.secret ?? 'memory-app-secret-for-tests-only-0123456789',
+    ...(options.local ? { LOCAL_DEV: '1' } : {}),
   } as unknown as Env;
   /** `fetch` for clients such as `hc` or the web's API client: every request goes to the app in memory. */
   const fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>

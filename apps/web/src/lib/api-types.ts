@@ -5,6 +5,7 @@
  */
 import type {
   AttemptHoleView,
+  AuditProgress as AuditProgressView,
   AttemptView,
   CourseView,
   DrawView,
@@ -17,10 +18,12 @@ import type {
   PasskeyView,
   PlayerView,
   ReplayView,
+  RoundAuditView,
   SeasonView,
   StandingEntry,
   StandingsView,
   TransferCodeView,
+  UnderReviewView,
 } from '@golf/api';
 import type { ErrorCode } from '@golf/contract';
 
@@ -40,6 +43,15 @@ export type DistributionBar = StandingsView['distribution'][number];
 export type MyStanding = NonNullable<StandingsView['me']>;
 export type Standings = StandingsView;
 export type Replay = ReplayView;
+/** A closed day's fair-play audit: finished rounds, how many are audited and flagged, whether it is done. */
+export type AuditProgress = AuditProgressView;
+/** One round's audit: `pending` (verdict null) until done; each hole's telling moves, `at` 0-based in its log. */
+export type RoundAudit = RoundAuditView;
+export type AuditVerdict = NonNullable<RoundAuditView['verdict']>;
+export type TellingMove = RoundAuditView['holes'][number]['telling'][number];
+/** A closed day's rounds under review, lowest p-value first. */
+export type UnderReview = UnderReviewView;
+export type ReviewRound = UnderReviewView['rounds'][number];
 export type TransferCode = TransferCodeView;
 export type Passkey = PasskeyView;
 export type History = HistoryView;

@@ -19,9 +19,11 @@ import type {
   Player,
   PlayerWithToken,
   Replay,
+  RoundAudit,
   Season,
   Standings,
   TransferCode,
+  UnderReview,
 } from './api-types.ts';
 
 export type * from './api-types.ts';
@@ -185,6 +187,19 @@ export class GolfApi {
 
   replay(date: string, playerId: string): Promise<ApiResult<Replay>> {
     return this.#run(() => this.#client.api.daily[':date'].replays[':playerId'].$get({ param: { date, playerId } }));
+  }
+
+  /** A finished round's fair-play audit (a closed day's; an open day answers `ERR_FORBIDDEN`). */
+  audit(date: string, playerId: string): Promise<ApiResult<RoundAudit>> {
+    return this.#run(() => this.#client.api.daily[':date'].audits[':playerId'].$get({ param: { date, playerId } }));
+  }
+
+  /** A closed day's rounds under review, lowest p-value first (an open day's list is empty). */
+  review(date: string, page: { limit?: number; offset?: number } = {}): Promise<ApiResult<UnderReview>> {
+    const query: { limit?: string; offset?: string } = {};
+    if (page.limit !== undefined) query.limit = String(page.limit);
+    if (page.offset !== undefined) query.offset = String(page.offset);
+    return this.#run(() => this.#client.api.daily[':date'].review.$get({ param: { date }, query }));
   }
 
   /** A one-time code (10 minutes) that moves this player to another device. */

@@ -19,6 +19,7 @@ import {
   MODE_LABEL,
   PRESET_LABEL,
   SCORING_LABEL,
+  auditProgressText,
   cardCode,
   cardName,
   cardText,
@@ -30,12 +31,16 @@ import {
   matchSummary,
   mediumDate,
   moveText,
+  onceInText,
+  pValueText,
   refusalText,
   shortDate,
   signed,
   strokesText,
   toParText,
   toParWords,
+  verdictText,
+  withCardText,
 } from './format.ts';
 import { MODES } from './game/practice.svelte.ts';
 
@@ -193,6 +198,48 @@ describe('labels', () => {
       expect(new Set(texts).size).toBe(names.length);
       expect(Object.keys(labels).sort()).toEqual([...names].sort());
     }
+  });
+});
+
+describe('the fair-play audit', () => {
+  it('says how rare evidence is without ever rounding the odds up', () => {
+    expect(onceInText(0.001)).toBe('1,000');
+    expect(onceInText(0.25)).toBe('4');
+    expect(onceInText(1.2e-7)).toBe('8.3 million');
+    expect(onceInText(3e-10)).toBe('3.3 billion');
+    expect(onceInText(1e-13)).toBe('a trillion');
+    expect(onceInText(0)).toBe('a trillion');
+  });
+
+  it('writes p-values as people do', () => {
+    expect(pValueText(1)).toBe('1');
+    expect(pValueText(0.25)).toBe('0.25');
+    expect(pValueText(0.0042)).toBe('0.0042');
+    expect(pValueText(1.2e-7)).toBe('1.2 × 10⁻⁷');
+    expect(pValueText(5e-12)).toBe('5 × 10⁻¹²');
+  });
+
+  it("says a round's verdict and the day's progress in plain words", () => {
+    expect(verdictText({ flagged: false, pValue: 1, telling: 0, decisions: 100 })).toBe(
+      'Clean: no evidence of knowing the stock.',
+    );
+    expect(verdictText({ flagged: true, pValue: 1e-4, telling: 9, decisions: 100 })).toBe(
+      'Under review: an honest player shows this much evidence of knowing the stock less than once in 10,000 rounds (the line is once in 1,000).',
+    );
+    expect(auditProgressText(null)).toBe('Fair-play audit: not started yet.');
+    expect(auditProgressText({ rounds: 130, audited: 120, flagged: 1, complete: false })).toBe(
+      'Fair-play audit: 120 of 130 rounds checked, 1 under review so far.',
+    );
+    expect(auditProgressText({ rounds: 1, audited: 1, flagged: 0, complete: true })).toBe(
+      'Fair-play audit complete: 1 round checked, 0 under review.',
+    );
+  });
+
+  it('shows card codes in a sentence as the table does', () => {
+    expect(withCardText('Drew with 7C playable; TH and KS next')).toBe(
+      'Drew with 7♣ playable; 10♥ and K♠ next',
+    );
+    expect(withCardText('AS is not a code in ASK')).toBe('A♠ is not a code in ASK');
   });
 });
 

@@ -5,11 +5,13 @@
  */
 import { opensAt } from '@golf/contract';
 import {
+  AUDIT_ALPHA,
   MATCH_PAR,
   applyMove,
   exposed,
   holeWord,
   makeCard,
+  parseCard,
   rankOf,
   replay,
   suitOf,
@@ -22,6 +24,7 @@ import {
   type Rules,
   type Scoring,
 } from '@golf/engine';
+import type { AuditProgress, AuditVerdict } from './api-types.ts';
 import type { BestPoints, PostMortem } from './game/analysis.ts';
 import type { Mode } from './game/practice.svelte.ts';
 
@@ -184,6 +187,72 @@ export function postMortemText(pm: PostMortem, strokes: number, slip: (at: numbe
 /** The most run points perfect play scores, against the player's. */
 export const bestPointsText = (best: BestPoints, points: number): string =>
   `Perfect play scores ${best.exact ? '' : 'at least '}${best.points} points here; you scored ${points}.`;
+
+// ---- the fair-play audit
+
+/** A count with thousands separators: "1,000". */
+export const countText = (n: number): string => n.toLocaleString('en');
+
+/** `n` (at least 1) cut down to two significant figures: 8,333,333 → 8,300,000. */
+function floorTwoFigures(n: number): number {
+  const digits = Math.floor(n).toString().length;
+  const unit = digits <= 2 ? 1 : 10 ** (digits - 2);
+  return Math.floor(n / unit) * unit;
+}
+
+/**
+ * The N of "once in N rounds" for a chance `p`, in words: "1,000", "8.3 million", "a trillion" (and more). Cut
+ * down, never rounded up, so "at most once in N" and "less than once in N" stay true.
+ */
+export function onceInText(p: number): string {
+  const n = p > 0 ? 1 / p : Infinity;
+  if (n >= 1e12) return 'a trillion';
+  if (n >= 1e9) return `${floorTwoFigures(n / 1e7) / 100} billion`;
+  if (n >= 1e6) return `${floorTwoFigures(n / 1e4) / 100} million`;
+  return countText(floorTwoFigures(Math.max(1, n)));
+}
+
+/** The audit's line: a round is put under review when an honest round shows its evidence less than once in this many. */
+export const REVIEW_ODDS = onceInText(AUDIT_ALPHA);
+
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** A p-value as people write it: "0.25", "0.0042", "1.2 × 10⁻⁷" (two significant figures). */
+export function pValueText(p: number): string {
+  if (p >= 0.001) return String(Number(p.toPrecision(2)));
+  const [mantissa, exponent] = p.toExponential(1).split('e') as [string, string];
+  const power = exponent.replace('-', '⁻').replace(/\d/g, (d) => SUPERSCRIPT[Number(d)]!);
+  return `${mantissa.replace(/\.0$/, '')} × 10${power}`;
+}
+
+/** A round's verdict in plain words: under review or clean, and how rare its evidence is for an honest player. */
+export function verdictText(v: AuditVerdict): string {
+  if (v.flagged)
+    return `Under review: an honest player shows this much evidence of knowing the stock less than once in ${onceInText(v.pValue)} rounds (the line is once in ${REVIEW_ODDS}).`;
+  if (v.pValue >= 1) return 'Clean: no evidence of knowing the stock.';
+  return `Clean: an honest player shows this much evidence as often as once in ${onceInText(v.pValue)} rounds; a round is put under review below once in ${REVIEW_ODDS}.`;
+}
+
+/** "3 telling moves in 212 decisions". */
+export const tellingText = (telling: number, decisions: number): string =>
+  `${countText(telling)} telling ${telling === 1 ? 'move' : 'moves'} in ${countText(decisions)} ${decisions === 1 ? 'decision' : 'decisions'}`;
+
+/** A closed day's audit: "Fair-play audit: 812 of 1,000 rounds checked" (null: not started). */
+export function auditProgressText(p: AuditProgress | null): string {
+  if (p === null) return 'Fair-play audit: not started yet.';
+  const rounds = `${countText(p.rounds)} ${p.rounds === 1 ? 'round' : 'rounds'}`;
+  const flagged = `${countText(p.flagged)} under review`;
+  return p.complete
+    ? `Fair-play audit complete: ${rounds} checked, ${flagged}.`
+    : `Fair-play audit: ${countText(p.audited)} of ${rounds} checked, ${flagged} so far.`;
+}
+
+/** Card codes in a sentence as a player reads them: "Drew with 7C playable" → "Drew with 7♣ playable". */
+export const withCardText = (text: string): string =>
+  text.replace(/\b[A2-9TJQK][CDHS]\b/g, (code) => {
+    const c = parseCard(code);
+    return c.ok ? cardText(c.value) : code;
+  });
 
 // ---- dates and times
 

@@ -11,7 +11,7 @@ import {
 } from '@golf/engine';
 import { flushSync } from 'svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Course, Replay, StandingsEntry } from '../api-types.ts';
+import type { Course, Replay, ReviewRound, RoundAudit, StandingsEntry } from '../api-types.ts';
 import { ArchiveDay, PERFECT, type ArchiveData } from './archive-day.svelte.ts';
 
 const rules = PRESETS.classic;
@@ -71,15 +71,81 @@ const entry = (playerId: string, name: string): StandingsEntry => ({
   finishedAt: '2026-11-30T12:00:00.000Z',
 });
 
+/** A round under review: the third legal move each time, so its logs differ from Ann's. */
+const scoutLogs = deals.map((d) => playOut(d, 2));
+const scoutReplay: Replay = {
+  date: course.date,
+  playerId: 'scout',
+  name: 'Scout',
+  finished: true,
+  total: 0,
+  holes: deals.map((d, i) => ({ hole: i + 1, log: scoutLogs[i]!, strokes: strokesOf(d, scoutLogs[i]!) })),
+};
+const scout: ReviewRound = {
+  playerId: 'scout',
+  name: 'Scout',
+  total: 30,
+  pValue: 1.2e-7,
+  telling: 2,
+  decisions: 200,
+};
+/** The scout's telling moves on hole 1: its first draw and its first play. */
+const scoutDraw = scoutLogs[0]!.indexOf('d');
+const scoutPlay = scoutLogs[0]!.search(/[1-7]/);
+const progress = { rounds: 3, audited: 3, flagged: 1, complete: true };
+const auditOf: Readonly<Record<string, RoundAudit>> = {
+  ann: {
+    date: course.date,
+    playerId: 'ann',
+    name: 'Ann',
+    total: 40,
+    status: 'done',
+    verdict: { flagged: false, pValue: 0.25, telling: 1, decisions: 180 },
+    holes: [{ hole: 1, telling: [] }],
+    day: progress,
+  },
+  bob: {
+    date: course.date,
+    playerId: 'bob',
+    name: 'Bob',
+    total: 40,
+    status: 'pending',
+    verdict: null,
+    holes: [],
+    day: { rounds: 3, audited: 1, flagged: 0, complete: false },
+  },
+  scout: {
+    date: course.date,
+    playerId: 'scout',
+    name: 'Scout',
+    total: 30,
+    status: 'done',
+    verdict: { flagged: true, pValue: 1.2e-7, telling: 2, decisions: 200 },
+    holes: [
+      {
+        hole: 1,
+        telling: [
+          { at: scoutPlay, move: scoutLogs[0]![scoutPlay]!, why: 'Played with QH next' },
+          { at: scoutDraw, move: 'd', why: 'Drew with 7C playable' },
+        ],
+      },
+      { hole: 2, telling: [] },
+    ],
+    day: progress,
+  },
+};
+
 const roots: (() => void)[] = [];
 afterEach(() => roots.splice(0).forEach((stop) => stop()));
 
 function open(wanted: string | null = null) {
   const asked: string[] = [];
+  const audits: string[] = [];
   let data = $state<ArchiveData>({
     date: course.date,
     course: { ok: true, value: course },
     players: [entry('ann', 'Ann'), entry('bob', 'Bob')],
+    review: [scout],
     wanted,
   });
   let day: ArchiveDay | undefined;
@@ -88,9 +154,17 @@ function open(wanted: string | null = null) {
       day = new ArchiveDay(() => data, {
         replay: async (date, id) => {
           asked.push(`${date}/${id}`);
-          return id === 'ann'
-            ? { ok: true, value: ann }
+          const round = { ann, scout: scoutReplay }[id];
+          return round
+            ? { ok: true, value: round }
             : { ok: false, error: { status: 404, code: 'ERR_NOT_FOUND', message: 'no' } };
+        },
+        audit: async (date, id) => {
+          audits.push(`${date}/${id}`);
+          const audit = auditOf[id];
+          return audit
+            ? { ok: true, value: audit }
+            : { ok: false, error: { status: 404, code: 'ERR_NOT_FOUND', message: 'no finished round' } };
         },
       });
     }),
@@ -99,6 +173,7 @@ function open(wanted: string | null = null) {
   return {
     day: day!,
     asked,
+    audits,
     setData: (next: ArchiveData) => {
       data = next;
       flushSync();
@@ -154,6 +229,7 @@ describe('ArchiveDay', () => {
       date: course.date,
       course: { ok: true, value: course },
       players: [],
+      review: [],
       wanted: 'ann',
     } as const;
     day.line = PERFECT;
@@ -187,10 +263,106 @@ describe('ArchiveDay', () => {
       date: '2026-12-02',
       course: { ok: false, error: { status: 404, code: 'ERR_FUTURE_DATE', message: 'not yet' } },
       players: [],
+      review: [],
       wanted: null,
     });
     expect(day.failure?.status).toBe(404);
     expect(day.course).toBeNull();
     expect(day.player.loaded).toBe(false);
+  });
+  it("fetches the chosen round's audit once and says its verdict in plain words", async () => {
+    const { day, audits } = open();
+    expect(day.auditStatus).toBe('none');
+    expect(day.auditSummary).toBe('');
+    day.line = 'ann';
+    flushSync();
+    expect(day.auditStatus).toBe('loading');
+    await landed();
+    expect(audits).toEqual(['2026-11-30/ann']);
+    expect(day.auditStatus).toBe('clean');
+    expect(day.auditSummary).toMatch(
+      /^Clean: an honest player shows this much evidence as often as once in 4 rounds/,
+    );
+    expect(day.auditSummary).toContain('1 telling move in 180 decisions');
+    expect(day.telling).toEqual([]);
+    day.line = 'bob';
+    flushSync();
+    await landed();
+    expect(day.auditStatus).toBe('pending');
+    expect(day.auditSummary).toBe(
+      'Not audited yet. Fair-play audit: 1 of 3 rounds checked, 0 under review so far.',
+    );
+    day.line = 'ann';
+    flushSync();
+    await landed();
+    expect(audits).toEqual(['2026-11-30/ann', '2026-11-30/bob']);
+    day.refreshAudit();
+    await landed();
+    expect(audits).toEqual(['2026-11-30/ann', '2026-11-30/bob', '2026-11-30/ann']);
+  });
+
+  it('says why when the audit could not be loaded', async () => {
+    const { day, setData } = open();
+    setData({
+      date: course.date,
+      course: { ok: true, value: course },
+      players: [entry('cy', 'Cy')],
+      review: [],
+      wanted: 'cy',
+    });
+    await landed();
+    expect(day.line).toBe('cy');
+    expect(day.auditStatus).toBe('failed');
+    expect(day.auditSummary).toBe('Could not load the fair-play audit: no finished round');
+  });
+
+  it('lists rounds under review as lines apart from the ranked ones, and preselects one the URL names', async () => {
+    const { day } = open('scout');
+    expect(day.review.map((r) => r.playerId)).toEqual(['scout']);
+    expect(day.players.map((p) => p.playerId)).toEqual(['ann', 'bob']);
+    expect(day.line).toBe('scout');
+    expect(day.lineName).toBe('Scout');
+    await landed();
+    expect(day.player.log).toBe(scoutLogs[0]);
+    expect(day.auditStatus).toBe('review');
+    expect(day.auditSummary).toMatch(
+      /^Under review: an honest player shows this much evidence of knowing the stock less than once in 8\.3 million rounds \(the line is once in 1,000\)\. 2 telling moves in 200 decisions\.$/,
+    );
+  });
+
+  it("steps the replay to the board before each of the hole's telling moves, in log order", async () => {
+    const { day } = open('scout');
+    await landed();
+    const steps = day.telling;
+    expect(steps.map((t) => t.at)).toEqual([scoutDraw, scoutPlay].sort((a, b) => a - b));
+    const draw = steps.find((t) => t.at === scoutDraw)!;
+    expect(draw).toMatchObject({
+      move: 'a draw',
+      target: 'draw',
+      label: `Move ${scoutDraw + 1}: a draw`,
+      why: 'Drew with 7♣ playable',
+    });
+    const play = steps.find((t) => t.at === scoutPlay)!;
+    expect(play.target).toBe(Number(scoutLogs[0]![scoutPlay]));
+    expect(play.move).toMatch(new RegExp(`from column ${play.target}$`));
+    expect(play.why).toBe('Played with Q♥ next');
+    expect(day.tellingHoles).toEqual([{ hole: 1, count: 2 }]);
+
+    day.player.play();
+    expect(day.showTelling(scoutPlay)).toBe(
+      `The board before move ${scoutPlay + 1}, the telling move: ${play.move}.`,
+    );
+    expect(day.player.playing).toBe(false);
+    expect(day.player.step).toBe(scoutPlay);
+    expect(day.shownTelling).toEqual(play);
+    day.player.forward();
+    expect(day.shownTelling).toBeNull();
+    expect(day.showTelling(scoutPlay + 1000)).toBeNull();
+
+    // Another hole has its own (here none).
+    day.holeNo = 2;
+    flushSync();
+    expect(day.telling).toEqual([]);
+    expect(day.shownTelling).toBeNull();
   });
 });

@@ -5,10 +5,10 @@
  * errors. Not part of the app.
  */
 import { addDays } from '@golf/contract';
-import type { Deal } from '@golf/engine';
-import { memoryApp } from '@golf/api/testing';
+import { PRESETS, legalMoves, makeMove, replay, type Deal } from '@golf/engine';
+import { memoryApp, type Auditor } from '@golf/api/testing';
 import { GolfApi } from '../api.ts';
-import type { Attempt, Course, PlayerWithToken } from '../api-types.ts';
+import type { Attempt, AuditProgress, Course, PlayerWithToken } from '../api-types.ts';
 import { fullDeal } from '../daily/deal.ts';
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -33,11 +33,58 @@ export class DailyServer {
   #addresses = 0;
   readonly #app: ReturnType<typeof memoryApp>;
 
-  constructor(date = '2026-11-30') {
+  /** `auditor`: the fair-play audit once the day closes (default: the engine's, about a second a round). */
+  constructor(date = '2026-11-30', options: { readonly auditor?: Auditor } = {}) {
     this.date = date;
     this.#now = new Date(`${date}T12:00:00.000Z`);
     // Perfect play is not what these tests look at: skip the solver.
-    this.#app = memoryApp({ now: () => this.#now, perfect: () => ({ strokes: 0, log: '', exact: true }) });
+    this.#app = memoryApp({
+      now: () => this.#now,
+      perfect: () => ({ strokes: 0, log: '', exact: true }),
+      auditor: options.auditor,
+      local: true,
+    });
+  }
+
+  /** The test day closes: the server's clock moves to 00:10 UTC the next day. */
+  closeDay(): void {
+    this.#now = new Date(`${addDays(this.date, 1)}T00:10:00.000Z`);
+  }
+
+  /** Runs the cron's job now, as the local `/api/dev/scheduled` does: once the day has closed, its whole audit. */
+  async runScheduled(): Promise<AuditProgress | null> {
+    const res = await this.fetchFrom()('/api/dev/scheduled', { method: 'POST' });
+    if (!res.ok) throw new Error(`the scheduled job answered ${res.status}`);
+    return ((await res.json()) as { audit: AuditProgress | null }).audit;
+  }
+
+  /**
+   * Plays a player's whole round through the API while the day is open: at each move the `pick`-th legal move
+   * (0: the first column that fits, else a draw). Returns the nine logs.
+   */
+  async playRound(player: TestPlayer, pick = 0): Promise<string[]> {
+    const deals = await this.deals();
+    const started = await player.api.startAttempt(this.date);
+    if (!started.ok) throw new Error(started.error.message);
+    const logs: string[] = [];
+    for (const [i, deal] of deals.entries()) {
+      let log = '';
+      for (;;) {
+        const r = replay(deal, PRESETS.classic, log);
+        if (!r.ok) throw new Error(r.error.message);
+        const moves = legalMoves(r.value);
+        if (moves.length === 0) break;
+        const move = makeMove(moves[Math.min(pick, moves.length - 1)]!);
+        log += move;
+        if (move !== 'd') continue;
+        const drawn = await player.api.draw(this.date, i + 1, log);
+        if (!drawn.ok) throw new Error(drawn.error.message);
+      }
+      const done = await player.api.finishHole(this.date, i + 1, log);
+      if (!done.ok) throw new Error(done.error.message);
+      logs.push(log);
+    }
+    return logs;
   }
 
   /** `fetch` for one client address, through the hooks. */
@@ -92,19 +139,20 @@ export class DailyServer {
     return a.value;
   }
 
-  /** The real deals of the nine holes, read as the archive shows them once the day is closed. */
+  /**
+   * The real deals of the nine holes, read as the archive shows them once the day is closed: from a second app
+   * on the same secret (so the same deals) whose clock is past the close, because asking this one about its day
+   * as closed would start the day's audit before anyone finished.
+   */
   async deals(): Promise<Deal[]> {
-    const today = this.#now;
-    this.#now = new Date(`${addDays(this.date, 1)}T12:00:00.000Z`);
-    try {
-      const closed = await this.course();
-      return closed.holes.map((h) => {
-        const d = fullDeal(h);
-        if (!d.ok) throw new Error(d.error.message);
-        return d.value;
-      });
-    } finally {
-      this.#now = today;
-    }
+    const after = new Date(`${addDays(this.date, 1)}T12:00:00.000Z`);
+    const peek = memoryApp({ now: () => after, perfect: () => ({ strokes: 0, log: '', exact: true }) });
+    const closed = await new GolfApi({ fetch: peek.fetch, token: () => null }).course(this.date);
+    if (!closed.ok) throw new Error(closed.error.message);
+    return closed.value.holes.map((h) => {
+      const d = fullDeal(h);
+      if (!d.ok) throw new Error(d.error.message);
+      return d.value;
+    });
   }
 }

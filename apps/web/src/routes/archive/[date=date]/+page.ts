@@ -1,16 +1,21 @@
 import { api } from '$lib/api-player.svelte.ts';
 import type { PageLoad } from './$types';
 
-/** A closed day: its course (stocks and perfect lines included) and up to 100 ranked rounds to replay. */
+/**
+ * A closed day: its course (stocks and perfect lines included), up to 100 ranked rounds and up to 100 rounds under
+ * review to replay (each with its fair-play audit, fetched by the page when chosen).
+ */
 export const load: PageLoad = async ({ params, url }) => {
-  const [course, standings] = await Promise.all([
+  const [course, standings, review] = await Promise.all([
     api.course(params.date),
     api.standings(params.date, { limit: 100 }),
+    api.review(params.date, { limit: 100 }),
   ]);
   return {
     date: params.date,
     course,
     players: standings.ok ? standings.value.entries : [],
+    review: review.ok ? review.value.rounds : [],
     /** A player named in the URL (the standings' replay links) is preselected. */
     wanted: url.searchParams.get('player'),
   };
