@@ -417,7 +417,7 @@ async function cpuPerRoute(players: number): Promise<void> {
 }
 
 /**
- * Standings at scale: a closed day with `n` ranked finishers written straight into a fresh local D1 (the
+ * Standings at scale: a closed, audited day with `n` ranked finishers written straight into a fresh local D1 (the
  * triggers keep the day's counters, as real finishes do), then pages from the top, the middle and the end, each
  * read once (every page is a different key, so the edge cache never answers). Reports the time in the app.
  */
@@ -436,6 +436,9 @@ async function standingsAtScale(n: number): Promise<boolean> {
         `INSERT INTO players (id, name, ip_hash, created_at) ${series} SELECT 'p' || i, 'Player ' || i, 'x', 0 FROM k`,
         `INSERT INTO attempts (date, player_id, started_at, ip_hash) ${series} SELECT '${date}', 'p' || i, 0, 'x' FROM k`,
         `UPDATE attempts SET total = ${total.replaceAll('i', 'CAST(substr(player_id, 2) AS INTEGER)')}, strokes = '[1,2,3,4,5,6,7,8,9]', logs = '[]', hole_times = '[]', draw_times = '[]', finished_at = CAST(substr(player_id, 2) AS INTEGER) * 1000 WHERE date = '${date}'`,
+        // The synthetic rounds have no logs to audit: the day's audit is recorded as done (the state a closed day
+        // is in for the rest of its life), so no request starts one.
+        `INSERT INTO day_audits (date, rounds, audited, flagged, started_at, finished_at) VALUES ('${date}', ${n}, ${n}, 0, 0, 0)`,
       ];
       for (const statement of sql) {
         const r = spawnSync(

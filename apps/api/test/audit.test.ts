@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StandingsView } from '../src/index.ts';
 import { auditSlice, type RoundAuditView, type UnderReviewView } from '../src/services/audit.ts';
 import { buildDeps, servicesFor } from '../src/deps.ts';
@@ -101,5 +101,25 @@ describe('the fair-play audit through the API', () => {
     }
     expect(seen).toEqual([0, 0, 1, 1, 2, 2, 3]);
     expect(calls).toHaveLength(27);
+  });
+
+  it('a request about a closed day carries one hole of its audit after its response, not a round', async () => {
+    const date = '2026-07-05';
+    await closedDay(date);
+    const calls: string[] = [];
+    const stand = testAuditor();
+    const client = testClient('2026-07-06T01:00:00.000Z', undefined, {
+      hole: (deal, rules, log) => {
+        calls.push(log);
+        return stand.hole(deal, rules, log);
+      },
+      verdict: stand.verdict,
+    });
+    const r = await client.call<StandingsView>('GET', `/api/daily/${date}/standings`);
+    expect(r.status).toBe(200);
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    // Give any further work of that request the time to show itself.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls).toHaveLength(1);
   });
 });

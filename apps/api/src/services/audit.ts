@@ -81,11 +81,18 @@ export async function auditSlice(
 /** Dates whose audit this instance is already advancing after a response. */
 const running = new Set<string>();
 
+/**
+ * Holes a request's slice audits: one. The slice runs after the response but in the same isolate, whose other
+ * requests (today's draws among them) wait while it computes; one hole is a fraction of a second of CPU, a round
+ * several seconds. The cron's slices take whole rounds.
+ */
+export const REQUEST_SLICE_HOLES = 1;
+
 /** After the response, one slice of the day's audit, if the day is closed and its audit not done. */
 export function advanceAudit(ctx: ServiceContext, date: string, progress: AuditProgress | null): void {
   if (progress?.complete || running.has(date) || courseDay(date, ctx.now) !== 'closed') return;
   running.add(date);
-  ctx.defer(auditSlice(ctx, date).finally(() => running.delete(date)));
+  ctx.defer(auditSlice(ctx, date, REQUEST_SLICE_HOLES).finally(() => running.delete(date)));
 }
 
 /**
