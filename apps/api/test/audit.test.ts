@@ -122,4 +122,46 @@ describe('the fair-play audit through the API', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(calls).toHaveLength(1);
   });
+
+  it("queues a round whose finished row reaches the ledger after the day's audit started", async () => {
+    const date = '2026-07-07';
+    const { client, players } = await closedDay(date);
+    const late = await client.player('Late');
+    const ctx = servicesFor(
+      env,
+      buildDeps({
+        now: () => new Date('2026-07-08T01:00:00.000Z'),
+        perfect: quickPerfect,
+        cache: () => noCache,
+        auditor: testAuditor(),
+      }),
+      () => undefined,
+    );
+    // Its attempt started before close; its finished row is written only after the audit of the three others.
+    await ctx.ledger.attemptStarted({
+      date,
+      playerId: late.id,
+      startedAt: Date.parse(`${date}T23:50:00Z`),
+      ipHash: 'x',
+    });
+    let progress = await auditSlice(ctx, date);
+    while (!progress.complete) progress = await auditSlice(ctx, date);
+    expect(progress).toMatchObject({ rounds: 3, audited: 3, complete: true });
+
+    const first = players[0]!;
+    await ctx.ledger.attemptFinished({
+      date,
+      playerId: late.id,
+      finishedAt: Date.parse(`${date}T23:59:59Z`),
+      total: first.total,
+      strokes: Array(9).fill(first.total / 9),
+      logs: first.logs,
+      holeTimes: Array(9).fill(0),
+      drawTimes: Array(9).fill([]),
+    });
+    expect(await ctx.ledger.dayAudit(date)).toMatchObject({ rounds: 4, audited: 3, finishedAt: null });
+    progress = await auditSlice(ctx, date);
+    expect(progress).toMatchObject({ rounds: 4, audited: 4, complete: true });
+    expect(await ctx.ledger.roundAudit(date, late.id)).toMatchObject({ status: 'done' });
+  });
 });

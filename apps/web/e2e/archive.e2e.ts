@@ -65,7 +65,18 @@ test("archive: replays a ranked player's verified round on a closed day", async 
        draw_times = ${q(JSON.stringify(logs.map(() => [])))}
      WHERE date = ${q(day)} AND player_id = ${q(player)}`,
   ];
-  const sql = [...round(id, name, t), ...round(twin, 'Twin', t + 1000)].join('; ');
+  // Rounds that reach a day whose audit has started are queued for it (the attempts_finished_late trigger); these
+  // two are recorded as audited and clean, so no request of this test starts auditing them.
+  const audited = [
+    `INSERT OR IGNORE INTO day_audits (date, rounds, audited, flagged, started_at, finished_at) VALUES (${q(day)}, 0, 0, 0, ${t}, ${t})`,
+    ...round(id, name, t),
+    ...round(twin, 'Twin', t + 1000),
+    `UPDATE audits SET status = 'done', flagged = 0, p_value = 1, telling = 0, decisions = 0, audited_at = ${t}
+     WHERE date = ${q(day)} AND player_id IN (${q(id)}, ${q(twin)})`,
+    `UPDATE day_audits SET audited = rounds, finished_at = ${t} WHERE date = ${q(day)}
+       AND NOT EXISTS (SELECT 1 FROM audits WHERE date = ${q(day)} AND status = 'pending')`,
+  ];
+  const sql = audited.join('; ');
   const api = join(import.meta.dirname, '..', '..', 'api');
   const seeded = spawnSync(
     join(api, 'node_modules', '.bin', 'wrangler'),

@@ -112,8 +112,24 @@ export class MemoryLedger implements Ledger {
   }
 
   async attemptFinished(row: FinishedRow): Promise<void> {
-    const a = this.#attempts.get(`${row.date}/${row.playerId}`);
-    if (a && a.finished === null) a.finished = row;
+    const key = `${row.date}/${row.playerId}`;
+    const a = this.#attempts.get(key);
+    if (!a || a.finished !== null) return;
+    a.finished = row;
+    // As the attempts_finished_late trigger: a round finishing after its day's audit started is queued too.
+    const day = this.#dayAudits.get(row.date);
+    if (day && !this.#audits.has(key)) {
+      this.#audits.set(key, {
+        playerId: row.playerId,
+        total: row.total,
+        finishedAt: row.finishedAt,
+        status: 'pending',
+        leaseUntil: null,
+        holes: '[]',
+        verdict: null,
+      });
+      this.#dayAudits.set(row.date, { ...day, rounds: day.rounds + 1, finishedAt: null });
+    }
   }
 
   async attempt(date: string, playerId: string): Promise<AttemptRow | null> {
