@@ -118,18 +118,23 @@ export class MemoryLedger implements Ledger {
     a.finished = row;
     // As the attempts_finished_late trigger: a round finishing after its day's audit started is queued too.
     const day = this.#dayAudits.get(row.date);
-    if (day && !this.#audits.has(key)) {
-      this.#audits.set(key, {
-        playerId: row.playerId,
-        total: row.total,
-        finishedAt: row.finishedAt,
-        status: 'pending',
-        leaseUntil: null,
-        holes: '[]',
-        verdict: null,
-      });
+    if (day && this.#queueAudit(key, row.playerId, row))
       this.#dayAudits.set(row.date, { ...day, rounds: day.rounds + 1, finishedAt: null });
-    }
+  }
+
+  /** Queues a finished round for its day's audit (once): true when it was not queued yet. */
+  #queueAudit(key: string, playerId: string, round: { total: number; finishedAt: number }): boolean {
+    if (this.#audits.has(key)) return false;
+    this.#audits.set(key, {
+      playerId,
+      total: round.total,
+      finishedAt: round.finishedAt,
+      status: 'pending',
+      leaseUntil: null,
+      holes: '[]',
+      verdict: null,
+    });
+    return true;
   }
 
   async attempt(date: string, playerId: string): Promise<AttemptRow | null> {
@@ -201,17 +206,7 @@ export class MemoryLedger implements Ledger {
 
   async startDayAudit(date: string, now: number): Promise<DayAuditRecord> {
     for (const a of this.#day(date)) {
-      const key = `${date}/${a.started.playerId}`;
-      if (a.finished && !this.#audits.has(key))
-        this.#audits.set(key, {
-          playerId: a.started.playerId,
-          total: a.finished.total,
-          finishedAt: a.finished.finishedAt,
-          status: 'pending',
-          leaseUntil: null,
-          holes: '[]',
-          verdict: null,
-        });
+      if (a.finished) this.#queueAudit(`${date}/${a.started.playerId}`, a.started.playerId, a.finished);
     }
     if (!this.#dayAudits.has(date)) {
       const rounds = this.#auditsOf(date).length;
