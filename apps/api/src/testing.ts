@@ -1,18 +1,18 @@
 /**
- * The real API app on memory storage, for tests outside workerd (the web's unit tests use it instead of a
- * hand-written fake): the same routes, validation, fair-stock rules and errors, with the ledger in memory and
- * each attempt an in-process {@link AttemptSession} instead of a Durable Object.
+ * The real API app outside workerd, for the web's unit tests and the benches: the same routes, validation,
+ * fair-stock rules, errors and SQL, with the ledger's D1 statements and each attempt object's statements run on
+ * SQLite in memory (src/storage/node-sqlite.ts), and each attempt an in-process {@link AttemptSession} instead of
+ * a Durable Object.
  */
 import { createApp } from './app.ts';
 import { AttemptSession } from './attempt/session.ts';
-import { MemoryAttemptStore } from './attempt/memory-store.ts';
+import { SqlAttemptStore } from './attempt/sql-store.ts';
 import type { Ports } from './deps.ts';
 import type { Env } from './env.ts';
 import type { Auditor } from './services/auditor.ts';
 import type { PerfectPlay } from './services/course.ts';
-import { MemoryLedger } from './storage/memory.ts';
-
-export { MemoryLedger };
+import { D1Ledger } from './storage/d1.ts';
+import { migratedLedger, nodeD1, nodeObjectStorage } from './storage/node-sqlite.ts';
 export type { Auditor, AuditVerdict } from './services/auditor.ts';
 
 export interface MemoryAppOptions {
@@ -27,9 +27,9 @@ export interface MemoryAppOptions {
   readonly local?: boolean;
 }
 
-/** A memory-backed app and the `env` to call it with: `app.request(path, init, env)`. */
+/** An app on SQLite in memory and the `env` to call it with: `app.request(path, init, env)`. */
 export function memoryApp(options: MemoryAppOptions = {}) {
-  const ledger = new MemoryLedger();
+  const ledger = new D1Ledger(nodeD1(migratedLedger()));
   const sessions = new Map<string, AttemptSession>();
   const ports: Ports = {
     ledger,
@@ -37,7 +37,12 @@ export function memoryApp(options: MemoryAppOptions = {}) {
       const key = `${date}/${playerId}`;
       let session = sessions.get(key);
       if (!session) {
-        session = new AttemptSession(new MemoryAttemptStore(), ledger, () => undefined);
+        const storage = nodeObjectStorage();
+        session = new AttemptSession(
+          new SqlAttemptStore(storage.sql, (closure) => storage.transactionSync(closure)),
+          ledger,
+          () => undefined,
+        );
         sessions.set(key, session);
       }
       return session;

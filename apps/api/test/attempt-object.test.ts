@@ -2,11 +2,10 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { AttemptSession, type AttemptRpc } from '../src/attempt/session.ts';
-import { MemoryAttemptStore } from '../src/attempt/memory-store.ts';
 import type { DrawView } from '../src/index.ts';
-import { MemoryLedger } from '../src/storage/memory.ts';
+import { D1Ledger } from '../src/storage/d1.ts';
 import { sha256Hex } from '../src/services/crypto.ts';
-import { DAY, playHole, started, testClient } from './helpers.ts';
+import { DAY, inAttemptStorage, playHole, started, testClient } from './helpers.ts';
 
 /** Every row of every ledger table, as text: what a draw must leave unchanged. */
 async function ledgerSnapshot(): Promise<string> {
@@ -99,12 +98,12 @@ describe('the attempt object', () => {
 
 describe('an attempt session', () => {
   it('keeps the rows it owes when the ledger fails, and writes them once it answers again', async () => {
-    const ledger = new MemoryLedger();
+    const ledger = new D1Ledger(env.DB);
     let failing = true;
     const flaky = new Proxy(ledger, {
       get(target, key) {
         if (key === 'attemptStarted')
-          return async (row: Parameters<MemoryLedger['attemptStarted']>[0]) => {
+          return async (row: Parameters<D1Ledger['attemptStarted']>[0]) => {
             if (failing) throw new Error('D1 is unreachable');
             return target.attemptStarted(row);
           };
@@ -112,23 +111,29 @@ describe('an attempt session', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    let retries = 0;
-    const session = new AttemptSession(new MemoryAttemptStore(), flaky, () => retries++);
-    const tokenHash = 'h'.repeat(64);
-    await ledger.createPlayer({ id: 'p', name: 'P', createdAt: 0, tokenHash, ipHash: 'x' });
-    const quiet = console.error;
-    console.error = () => undefined;
-    const view = await session.start(
-      { playerId: 'p', tokenHash },
-      { date: DAY, rules: 'classic', decks: [], ipHash: 'x', now: 1 },
-    );
-    console.error = quiet;
-    expect(view.ok).toBe(true);
-    expect(retries).toBe(1);
-    expect(await ledger.attempt(DAY, 'p')).toBeNull();
-    failing = false;
-    expect(await session.sync()).toBe(true);
-    expect(await ledger.attempt(DAY, 'p')).toMatchObject({ date: DAY, playerId: 'p', startedAt: 1 });
+    await inAttemptStorage(async (fresh) => {
+      let retries = 0;
+      const session = new AttemptSession(fresh(), flaky, () => retries++);
+      const tokenHash = 'h'.repeat(64);
+      await ledger.createPlayer({ id: 'flaky-ledger', name: 'P', createdAt: 0, tokenHash, ipHash: 'x' });
+      const quiet = console.error;
+      console.error = () => undefined;
+      const view = await session.start(
+        { playerId: 'flaky-ledger', tokenHash },
+        { date: DAY, rules: 'classic', decks: [], ipHash: 'x', now: 1 },
+      );
+      console.error = quiet;
+      expect(view.ok).toBe(true);
+      expect(retries).toBe(1);
+      expect(await ledger.attempt(DAY, 'flaky-ledger')).toBeNull();
+      failing = false;
+      expect(await session.sync()).toBe(true);
+      expect(await ledger.attempt(DAY, 'flaky-ledger')).toMatchObject({
+        date: DAY,
+        playerId: 'flaky-ledger',
+        startedAt: 1,
+      });
+    });
   });
 });
 

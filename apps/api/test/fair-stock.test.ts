@@ -12,14 +12,18 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { draw, finish, start, type AttemptStore } from '../src/attempt/book.ts';
-import { MemoryAttemptStore } from '../src/attempt/memory-store.ts';
+import { SqlAttemptStore } from '../src/attempt/sql-store.ts';
+import { inAttemptStorage } from './helpers.ts';
 
 const RULES = PRESETS.classic;
 
-/** A storage double that records every call (method and arguments) before passing it on. */
+/** The real store, recording every call (method and arguments) before passing it on. */
 class RecordingStore implements AttemptStore {
   readonly calls: string[] = [];
-  readonly #inner = new MemoryAttemptStore();
+  readonly #inner: SqlAttemptStore;
+  constructor(inner: SqlAttemptStore) {
+    this.#inner = inner;
+  }
   read() {
     this.calls.push('read');
     return this.#inner.read();
@@ -82,8 +86,8 @@ const arbProbe = fc.string({
 });
 
 describe('no side channel on the stock', () => {
-  it('answers every draw and finish the same, with the same storage calls, whatever order the undrawn cards are in', () => {
-    fc.assert(
+  it('answers every draw and finish the same, with the same storage calls, whatever order the undrawn cards are in', async () => {
+    await inAttemptStorage((fresh) => fc.assert(
       fc.property(
         arbDeck,
         fc.nat(16),
@@ -96,7 +100,7 @@ describe('no side channel on the stock', () => {
           // Two courses alike in everything the player has seen; every card not yet drawn in another order.
           const decks = [deck, reorderStockFrom(deck, k, seed)];
           const runs = decks.map((d) => {
-            const store = new RecordingStore();
+            const store = new RecordingStore(fresh());
             start(store, {
               date: '2026-06-15',
               playerId: 'p',
@@ -130,18 +134,20 @@ describe('no side channel on the stock', () => {
         },
       ),
       { numRuns: 300 },
-    );
+    ));
   });
 
-  it('refuses a log with two new draws before looking at any card, whatever the hidden cards would allow', () => {
+  it('refuses a log with two new draws before looking at any card, whatever the hidden cards would allow', async () => {
     const deck = orderedDeck();
-    const store = new MemoryAttemptStore();
-    start(store, { date: 'd', playerId: 'p', rules: 'classic', decks: [deck], ipHash: 'h', now: 0 });
-    for (const log of ['dd', 'd1d', 'd7d', 'dxd'.replace('x', '3')]) {
-      const answer = draw(store, 1, log, 1);
-      expect(answer).toMatchObject({ ok: false, error: { code: 'ERR_NOT_DRAWN' } });
-    }
-    const finished = finish(store, 1, 'd1', 1);
-    expect(finished).toMatchObject({ ok: false, error: { code: 'ERR_NOT_DRAWN' } });
+    await inAttemptStorage((fresh) => {
+      const store = fresh();
+      start(store, { date: 'd', playerId: 'p', rules: 'classic', decks: [deck], ipHash: 'h', now: 0 });
+      for (const log of ['dd', 'd1d', 'd7d', 'dxd'.replace('x', '3')]) {
+        const answer = draw(store, 1, log, 1);
+        expect(answer).toMatchObject({ ok: false, error: { code: 'ERR_NOT_DRAWN' } });
+      }
+      const finished = finish(store, 1, 'd1', 1);
+      expect(finished).toMatchObject({ ok: false, error: { code: 'ERR_NOT_DRAWN' } });
+    });
   });
 });

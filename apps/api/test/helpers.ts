@@ -1,6 +1,8 @@
 import { parseCard, PRESETS, rankFits, rankOf, solve, type Deal, type Rules } from '@golf/engine';
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { createApp } from '../src/app.ts';
+import { SqlAttemptStore } from '../src/attempt/sql-store.ts';
 import type { AttemptView, CourseView, DrawView, HoleResultView, NewPlayer } from '../src/index.ts';
 import type { PerfectResult } from '../src/services/course.ts';
 import type { Auditor } from '../src/services/auditor.ts';
@@ -189,3 +191,21 @@ export async function started(client: Client, date: string = DAY) {
 
 export const errorCode = (reply: Reply): string | undefined =>
   (reply.body as { error?: { code?: string } }).error?.code;
+
+let objects = 0;
+
+/**
+ * Runs `body` inside a fresh attempt object of its own, with `fresh()` giving the real attempt store on that
+ * object's SQLite, emptied first (so a property test can start many attempts on one object).
+ */
+export function inAttemptStorage<T>(body: (fresh: () => SqlAttemptStore) => T | Promise<T>): Promise<T> {
+  const stub = env.ATTEMPTS.getByName(`storage-test/${++objects}`);
+  return runInDurableObject(stub, (_object, state) => {
+    const fresh = (): SqlAttemptStore => {
+      state.storage.sql.exec('DELETE FROM holes');
+      state.storage.sql.exec('DELETE FROM attempt');
+      return new SqlAttemptStore(state.storage.sql, (closure) => state.storage.transactionSync(closure));
+    };
+    return body(fresh);
+  });
+}

@@ -7,12 +7,12 @@ import type { AttemptState, AttemptStore, HoleState } from './book.ts';
  * transaction; the object runs one request at a time, so no write can interleave with a check.
  */
 export class SqlAttemptStore implements AttemptStore {
-  readonly #sql: SqlStorage;
+  readonly #sql: Pick<SqlStorage, 'exec'>;
   readonly #transaction: <T>(closure: () => T) => T;
   /** The stored state, read once per object lifetime and kept in step with every write. */
   #cached: AttemptState | null | undefined;
 
-  constructor(sql: SqlStorage, transaction: <T>(closure: () => T) => T) {
+  constructor(sql: Pick<SqlStorage, 'exec'>, transaction: <T>(closure: () => T) => T) {
     this.#sql = sql;
     this.#transaction = transaction;
     this.#createTables();

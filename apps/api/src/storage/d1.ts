@@ -1,4 +1,7 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+
+/** What the ledger needs of D1: prepared statements and batches (one transaction each). */
+export type SqlDatabase = Pick<D1Database, 'prepare' | 'batch'>;
 import { makeCard, parseCard, type Card } from '@golf/engine';
 import { counters } from '../counters.ts';
 import type {
@@ -39,9 +42,9 @@ export const d1Statements = { reads: 0, writes: 0 };
 
 /** Prepared SQL and row mapping only: the rules are in the services and the attempt objects. */
 export class D1Ledger implements Ledger {
-  readonly #db: D1Database;
+  readonly #db: SqlDatabase;
 
-  constructor(db: D1Database) {
+  constructor(db: SqlDatabase) {
     this.#db = db;
   }
 
