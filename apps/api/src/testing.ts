@@ -48,7 +48,12 @@ export function memoryApp(options: MemoryAppOptions = {}) {
       return session;
     },
   };
-  const app = createApp({ now: options.now, perfect: options.perfect, auditor: options.auditor, ports: () => ports });
+  const app = createApp({
+    now: options.now,
+    perfect: options.perfect,
+    auditor: options.auditor,
+    ports: () => ports,
+  });
   const env = {
     DAILY_SECRET: options.secret ?? 'memory-app-secret-for-tests-only-0123456789',
     ...(options.local ? { LOCAL_DEV: '1' } : {}),

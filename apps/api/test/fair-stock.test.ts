@@ -12,7 +12,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { draw, finish, start, type AttemptStore } from '../src/attempt/book.ts';
-import { SqlAttemptStore } from '../src/attempt/sql-store.ts';
+import type { SqlAttemptStore } from '../src/attempt/sql-store.ts';
 import { inAttemptStorage } from './helpers.ts';
 
 const RULES = PRESETS.classic;
@@ -87,54 +87,56 @@ const arbProbe = fc.string({
 
 describe('no side channel on the stock', () => {
   it('answers every draw and finish the same, with the same storage calls, whatever order the undrawn cards are in', async () => {
-    await inAttemptStorage((fresh) => fc.assert(
-      fc.property(
-        arbDeck,
-        fc.nat(16),
-        fc.array(fc.nat(1000), { maxLength: 80 }),
-        fc.array(arbProbe, { minLength: 1, maxLength: 8 }),
-        fc.integer(),
-        (deck, wantDraws, choices, probes, seed) => {
-          const prefix = legalPrefix(deck, wantDraws, choices);
-          const k = countDraws(prefix);
-          // Two courses alike in everything the player has seen; every card not yet drawn in another order.
-          const decks = [deck, reorderStockFrom(deck, k, seed)];
-          const runs = decks.map((d) => {
-            const store = new RecordingStore(fresh());
-            start(store, {
-              date: '2026-06-15',
-              playerId: 'p',
-              rules: 'classic',
-              decks: [d, ...Array.from({ length: 8 }, () => deck)],
-              ipHash: 'h',
-              now: 0,
-            });
-            // Replay the recorded history draw by draw, as a client would.
-            let at = 0;
-            for (let i = 0; i < prefix.length; i++)
-              if (prefix[i] === 'd') expect(draw(store, 1, prefix.slice(0, i + 1), ++at).ok).toBe(true);
-            // Probe until a request is accepted: an accepted draw reveals its card (the one thing that may
-            // differ), after which the two players have been shown different cards.
-            const answers: unknown[] = [];
-            for (const probe of probes) {
-              const log = prefix + probe;
-              if (log.endsWith('d')) {
-                const drawn = draw(store, 1, log, 100);
-                answers.push(drawn.ok ? { ok: true, stockLeft: drawn.value.stockLeft } : drawn);
-                if (drawn.ok) break;
+    await inAttemptStorage((fresh) =>
+      fc.assert(
+        fc.property(
+          arbDeck,
+          fc.nat(16),
+          fc.array(fc.nat(1000), { maxLength: 80 }),
+          fc.array(arbProbe, { minLength: 1, maxLength: 8 }),
+          fc.integer(),
+          (deck, wantDraws, choices, probes, seed) => {
+            const prefix = legalPrefix(deck, wantDraws, choices);
+            const k = countDraws(prefix);
+            // Two courses alike in everything the player has seen; every card not yet drawn in another order.
+            const decks = [deck, reorderStockFrom(deck, k, seed)];
+            const runs = decks.map((d) => {
+              const store = new RecordingStore(fresh());
+              start(store, {
+                date: '2026-06-15',
+                playerId: 'p',
+                rules: 'classic',
+                decks: [d, ...Array.from({ length: 8 }, () => deck)],
+                ipHash: 'h',
+                now: 0,
+              });
+              // Replay the recorded history draw by draw, as a client would.
+              let at = 0;
+              for (let i = 0; i < prefix.length; i++)
+                if (prefix[i] === 'd') expect(draw(store, 1, prefix.slice(0, i + 1), ++at).ok).toBe(true);
+              // Probe until a request is accepted: an accepted draw reveals its card (the one thing that may
+              // differ), after which the two players have been shown different cards.
+              const answers: unknown[] = [];
+              for (const probe of probes) {
+                const log = prefix + probe;
+                if (log.endsWith('d')) {
+                  const drawn = draw(store, 1, log, 100);
+                  answers.push(drawn.ok ? { ok: true, stockLeft: drawn.value.stockLeft } : drawn);
+                  if (drawn.ok) break;
+                }
+                const finished = finish(store, 1, log, 200);
+                answers.push(finished);
+                if (finished.ok) break;
               }
-              const finished = finish(store, 1, log, 200);
-              answers.push(finished);
-              if (finished.ok) break;
-            }
-            return { answers, calls: store.calls };
-          });
-          expect(runs[1]!.answers).toEqual(runs[0]!.answers);
-          expect(runs[1]!.calls).toEqual(runs[0]!.calls);
-        },
+              return { answers, calls: store.calls };
+            });
+            expect(runs[1]!.answers).toEqual(runs[0]!.answers);
+            expect(runs[1]!.calls).toEqual(runs[0]!.calls);
+          },
+        ),
+        { numRuns: 300 },
       ),
-      { numRuns: 300 },
-    ));
+    );
   });
 
   it('refuses a log with two new draws before looking at any card, whatever the hidden cards would allow', async () => {

@@ -23,7 +23,9 @@ import initSqlJs from 'sql.js/dist/sql-wasm.js';
 
 const require = createRequire(import.meta.url);
 const wasm = readFileSync(require.resolve('sql.js/dist/sql-wasm.wasm'));
-const SQL = await initSqlJs({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) });
+const SQL = await initSqlJs({
+  wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength),
+});
 
 const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
@@ -33,7 +35,9 @@ export const openSqlite = (): Database => new SQL.Database();
 /** A new database with the ledger's migrations applied in order, as `wrangler d1 migrations apply` does. */
 export function migratedLedger(): Database {
   const db = openSqlite();
-  for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).sort())
+  for (const file of readdirSync(MIGRATIONS)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
     db.exec(readFileSync(join(MIGRATIONS, file), 'utf8'));
   return db;
 }
