@@ -3,7 +3,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { buildDeps } from './deps.ts';
-import type { AppEnv, AppOptions } from './env.ts';
+import type { AppEnv } from './app-env.ts';
+import type { AppOptions } from './deps.ts';
+import { configOf } from './config.ts';
 import { ApiError, type ErrorBody } from './errors.ts';
 import { provideServices } from './middleware.ts';
 import { dailyRoutes } from './routes/daily.ts';
@@ -72,7 +74,7 @@ export function createApp(options: AppOptions = {}) {
   app.use('*', async (c, next) => {
     // No Server-Timing in production: a response's timing must tell nothing (docs/fair-play.md). The local bench
     // sets SERVER_TIMING=1 to read the time spent in the app (Workers clocks advance across I/O only).
-    const start = c.env?.SERVER_TIMING === '1' ? performance.now() : null;
+    const start = configOf(c.env).serverTiming ? performance.now() : null;
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
     if (start !== null)

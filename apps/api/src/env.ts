@@ -1,10 +1,4 @@
 import type { D1Database, DurableObjectNamespace } from '@cloudflare/workers-types';
-import type { Ports } from './deps.ts';
-import type { ServiceContext } from './services/context.ts';
-import type { Auditor } from './services/auditor.ts';
-import type { PerfectPlay } from './services/course.ts';
-import type { EdgeCache } from './services/edge-cache.ts';
-import type { Bearer } from './services/players.ts';
 
 /** The Worker's bindings (wrangler.jsonc, plus the `DAILY_SECRET` secret). */
 export interface Env {
@@ -30,26 +24,3 @@ export interface Env {
   /** "1" only in the local API bench: adds `Server-Timing` to every answer. Never set in production. */
   readonly SERVER_TIMING?: string;
 }
-
-/** What the app is built with. Tests inject a clock (to roll the day over) and a cheaper perfect-play function. */
-export interface AppOptions {
-  readonly now?: () => Date;
-  readonly perfect?: PerfectPlay;
-  /** The fair-play audit (default: the engine's). */
-  readonly auditor?: Auditor;
-  /** Where public answers are kept (default: the Workers cache). */
-  readonly cache?: () => EdgeCache;
-  /** Where the ledger and the attempts live (default: D1 and Durable Objects). */
-  readonly ports?: (env: Env) => Ports;
-}
-
-/** What middleware puts on a request's context: the services, and the player a token names. */
-export interface AppVariables {
-  readonly services: ServiceContext;
-  /** The player behind the Authorization header; null without one (routes that require it never see null). */
-  readonly playerId: string | null;
-  /** The bearer token as sent (routes whose attempt object checks it). */
-  readonly bearer: Bearer;
-}
-
-export type AppEnv = { Bindings: Env; Variables: AppVariables };

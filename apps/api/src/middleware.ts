@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { servicesFor, type AppDeps, type Defer } from './deps.ts';
-import type { AppEnv } from './env.ts';
+import type { AppEnv } from './app-env.ts';
 import { ApiError } from './errors.ts';
 import { bearerOf, playerOf, type Bearer } from './services/players.ts';
 

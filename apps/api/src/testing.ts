@@ -5,15 +5,15 @@
  * a Durable Object.
  */
 import { createApp } from './app.ts';
-import { AttemptSession } from './attempt/session.ts';
-import { SqlAttemptStore } from './attempt/sql-store.ts';
+import { AttemptSession } from './attempt-object/session.ts';
+import { SqlAttemptStore } from './attempt-object/sql-store.ts';
 import type { Ports } from './deps.ts';
 import type { Env } from './env.ts';
-import type { Auditor } from './services/auditor.ts';
-import type { PerfectPlay } from './services/course.ts';
-import { D1Ledger } from './storage/d1.ts';
-import { migratedLedger, nodeD1, nodeObjectStorage } from './storage/node-sqlite.ts';
-export type { Auditor, AuditVerdict } from './services/auditor.ts';
+import type { Auditor } from './ports/auditor.ts';
+import type { PerfectPlay } from './ports/perfect-play.ts';
+import { d1Ledger } from './adapters/d1/ledger.ts';
+import { migratedLedger, nodeD1, nodeObjectStorage } from './adapters/node-sqlite.ts';
+export type { Auditor, AuditVerdict } from './ports/auditor.ts';
 
 export interface MemoryAppOptions {
   /** The clock (default: the real one). */
@@ -29,7 +29,7 @@ export interface MemoryAppOptions {
 
 /** An app on SQLite in memory and the `env` to call it with: `app.request(path, init, env)`. */
 export function memoryApp(options: MemoryAppOptions = {}) {
-  const ledger = new D1Ledger(nodeD1(migratedLedger()));
+  const ledger = d1Ledger(nodeD1(migratedLedger()));
   const sessions = new Map<string, AttemptSession>();
   const ports: Ports = {
     ledger,

@@ -1,10 +1,11 @@
 import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
 import { createApp } from './app.ts';
 import { buildDeps, servicesFor } from './deps.ts';
-import type { AppOptions, Env } from './env.ts';
+import type { Env } from './env.ts';
+import type { AppOptions } from './deps.ts';
 import { scheduledJob } from './services/schedule.ts';
 
-export { AttemptObject } from './attempt/object.ts';
+export { AttemptObject } from './attempt-object/object.ts';
 
 /** The Worker: the app's fetch, and the cron's job (services/schedule.ts). */
 export function createWorker(options: AppOptions = {}) {

@@ -1,10 +1,11 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { AttemptSession, type AttemptRpc } from '../src/attempt/session.ts';
+import { AttemptSession, type AttemptRpc } from '../src/attempt-object/session.ts';
 import type { DrawView } from '../src/index.ts';
-import { D1Ledger } from '../src/storage/d1.ts';
-import { sha256Hex } from '../src/services/crypto.ts';
+import { d1Ledger } from '../src/adapters/d1/ledger.ts';
+import type { RoundStartRecord } from '../src/ports/rounds.ts';
+import { sha256Hex } from '../src/crypto.ts';
 import { DAY, inAttemptStorage, playHole, started, testClient } from './helpers.ts';
 
 /** Every row of every ledger table, as text: what a draw must leave unchanged. */
@@ -98,12 +99,12 @@ describe('the attempt object', () => {
 
 describe('an attempt session', () => {
   it('keeps the rows it owes when the ledger fails, and writes them once it answers again', async () => {
-    const ledger = new D1Ledger(env.DB);
+    const ledger = d1Ledger(env.DB);
     let failing = true;
-    const flaky = new Proxy(ledger, {
+    const rounds = new Proxy(ledger.rounds, {
       get(target, key) {
         if (key === 'attemptStarted')
-          return async (row: Parameters<D1Ledger['attemptStarted']>[0]) => {
+          return async (row: RoundStartRecord) => {
             if (failing) throw new Error('D1 is unreachable');
             return target.attemptStarted(row);
           };
@@ -111,24 +112,31 @@ describe('an attempt session', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
+    const flaky = { ...ledger, rounds };
     await inAttemptStorage(async (fresh) => {
       let retries = 0;
       const session = new AttemptSession(fresh(), flaky, () => retries++);
       const tokenHash = 'h'.repeat(64);
-      await ledger.createPlayer({ id: 'flaky-ledger', name: 'P', createdAt: 0, tokenHash, ipHash: 'x' });
+      await ledger.players.createPlayer({
+        id: 'flaky-ledger',
+        name: 'P',
+        createdAt: 0,
+        tokenHash,
+        addressHash: 'x',
+      });
       const quiet = console.error;
       console.error = () => undefined;
       const view = await session.start(
         { playerId: 'flaky-ledger', tokenHash },
-        { date: DAY, rules: 'classic', decks: [], ipHash: 'x', now: 1 },
+        { date: DAY, rules: 'classic', decks: [], addressHash: 'x', now: 1 },
       );
       console.error = quiet;
       expect(view.ok).toBe(true);
       expect(retries).toBe(1);
-      expect(await ledger.attempt(DAY, 'flaky-ledger')).toBeNull();
+      expect(await ledger.rounds.attempt(DAY, 'flaky-ledger')).toBeNull();
       failing = false;
       expect(await session.sync()).toBe(true);
-      expect(await ledger.attempt(DAY, 'flaky-ledger')).toMatchObject({
+      expect(await ledger.rounds.attempt(DAY, 'flaky-ledger')).toMatchObject({
         date: DAY,
         playerId: 'flaky-ledger',
         startedAt: 1,
@@ -151,7 +159,7 @@ describe('the attempt object’s lifetime', () => {
         rpc,
         started: rpc.start(
           { playerId: player.id, tokenHash },
-          { date, rules: 'classic', decks, ipHash: 'x', now: 1 },
+          { date, rules: 'classic', decks, addressHash: 'x', now: 1 },
         ),
       };
     };

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { DrawView, HoleResultView, StandingsView } from '../src/index.ts';
 import type { RoundAuditView } from '../src/services/audit.ts';
-import { engineAuditor } from '../src/services/auditor.ts';
+import { engineAuditor } from '../src/adapters/engine-auditor.ts';
 import { courseSeed } from '../src/services/course.ts';
 import { playCourse, testClient } from './helpers.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { StandingsView } from '../src/index.ts';
 import { auditSlice, type RoundAuditView, type UnderReviewView } from '../src/services/audit.ts';
 import { buildDeps, servicesFor } from '../src/deps.ts';
-import { noCache } from '../src/services/edge-cache.ts';
+import { noCache } from '../src/ports/edge-cache.ts';
 import { playCourse, quickPerfect, testAuditor, testClient } from './helpers.ts';
 
 /**
@@ -138,18 +138,18 @@ describe('the fair-play audit through the API', () => {
       () => undefined,
     );
     // Its attempt started before close; its finished row is written only after the audit of the three others.
-    await ctx.ledger.attemptStarted({
+    await ctx.ledger.rounds.attemptStarted({
       date,
       playerId: late.id,
       startedAt: Date.parse(`${date}T23:50:00Z`),
-      ipHash: 'x',
+      addressHash: 'x',
     });
     let progress = await auditSlice(ctx, date);
     while (!progress.complete) progress = await auditSlice(ctx, date);
     expect(progress).toMatchObject({ rounds: 3, audited: 3, complete: true });
 
     const first = players[0]!;
-    await ctx.ledger.attemptFinished({
+    await ctx.ledger.rounds.attemptFinished({
       date,
       playerId: late.id,
       finishedAt: Date.parse(`${date}T23:59:59Z`),
@@ -159,9 +159,9 @@ describe('the fair-play audit through the API', () => {
       holeTimes: Array(9).fill(0),
       drawTimes: Array(9).fill([]),
     });
-    expect(await ctx.ledger.dayAudit(date)).toMatchObject({ rounds: 4, audited: 3, finishedAt: null });
+    expect(await ctx.ledger.audits.dayAudit(date)).toMatchObject({ rounds: 4, audited: 3, finishedAt: null });
     progress = await auditSlice(ctx, date);
     expect(progress).toMatchObject({ rounds: 4, audited: 4, complete: true });
-    expect(await ctx.ledger.roundAudit(date, late.id)).toMatchObject({ status: 'done' });
+    expect(await ctx.ledger.audits.roundAudit(date, late.id)).toMatchObject({ status: 'done' });
   });
 });

@@ -3,7 +3,7 @@
  * does (attestation "none"), built from WebCrypto and the CBOR encoder the server library ships.
  */
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import { base64url, fromBase64url } from '../src/services/crypto.ts';
+import { base64url, fromBase64url } from '../src/crypto.ts';
 
 const enc = new TextEncoder();
 const sha256 = async (bytes: Uint8Array) =>

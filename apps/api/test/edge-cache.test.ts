@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { CourseView, StandingsView } from '../src/index.ts';
-import { workersCache, type EdgeCache } from '../src/services/edge-cache.ts';
+import { workersCache } from '../src/adapters/workers-cache.ts';
+import { type EdgeCache } from '../src/ports/edge-cache.ts';
 import { DAY, playCourse, testClient } from './helpers.ts';
 
 /** A cache that keeps what it is given for as long as it is told, on the test's clock. */

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/app.ts';
-import { DEVELOPMENT_SECRET } from '../src/deps.ts';
+import { DEVELOPMENT_SECRET } from '../src/config.ts';
 import { DAY, NOON, quickPerfect } from './helpers.ts';
 
 describe('errors', () => {

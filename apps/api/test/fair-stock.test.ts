@@ -11,8 +11,8 @@ import {
 } from '@golf/engine';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { draw, finish, start, type AttemptStore } from '../src/attempt/book.ts';
-import type { SqlAttemptStore } from '../src/attempt/sql-store.ts';
+import { draw, finish, start, type AttemptStore } from '../src/attempt-object/fair-stock.ts';
+import type { SqlAttemptStore } from '../src/attempt-object/sql-store.ts';
 import { inAttemptStorage } from './helpers.ts';
 
 const RULES = PRESETS.classic;
@@ -107,7 +107,7 @@ describe('no side channel on the stock', () => {
                 playerId: 'p',
                 rules: 'classic',
                 decks: [d, ...Array.from({ length: 8 }, () => deck)],
-                ipHash: 'h',
+                addressHash: 'h',
                 now: 0,
               });
               // Replay the recorded history draw by draw, as a client would.
@@ -143,7 +143,7 @@ describe('no side channel on the stock', () => {
     const deck = orderedDeck();
     await inAttemptStorage((fresh) => {
       const store = fresh();
-      start(store, { date: 'd', playerId: 'p', rules: 'classic', decks: [deck], ipHash: 'h', now: 0 });
+      start(store, { date: 'd', playerId: 'p', rules: 'classic', decks: [deck], addressHash: 'h', now: 0 });
       for (const log of ['dd', 'd1d', 'd7d', 'dxd'.replace('x', '3')]) {
         const answer = draw(store, 1, log, 1);
         expect(answer).toMatchObject({ ok: false, error: { code: 'ERR_NOT_DRAWN' } });

@@ -2,11 +2,11 @@ import { parseCard, PRESETS, rankFits, rankOf, solve, type Deal, type Rules } fr
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { createApp } from '../src/app.ts';
-import { SqlAttemptStore } from '../src/attempt/sql-store.ts';
+import { SqlAttemptStore } from '../src/attempt-object/sql-store.ts';
 import type { AttemptView, CourseView, DrawView, HoleResultView, NewPlayer } from '../src/index.ts';
-import type { PerfectResult } from '../src/services/course.ts';
-import type { Auditor } from '../src/services/auditor.ts';
-import { noCache, type EdgeCache } from '../src/services/edge-cache.ts';
+import type { PerfectResult } from '../src/ports/perfect-play.ts';
+import type { Auditor } from '../src/ports/auditor.ts';
+import { noCache, type EdgeCache } from '../src/ports/edge-cache.ts';
 
 /** A date whose courses the tests create with the quick perfect-play function below. */
 export const DAY = '2026-06-15';

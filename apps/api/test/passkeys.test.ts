@@ -1,3 +1,4 @@
+import { configOf } from '../src/config.ts';
 import { describe, expect, it } from 'vitest';
 import type { NewPlayer, PasskeyView, PlayerView } from '../src/index.ts';
 import { relyingParty } from '../src/services/passkeys.ts';
@@ -159,21 +160,21 @@ describe('passkeys', () => {
   });
 
   it('takes the relying party from the configuration, else the page origin, else the request', () => {
-    expect(relyingParty({}, 'http://127.0.0.1:9000/api/x', 'http://localhost:5173')).toEqual({
+    expect(relyingParty(configOf({}), 'http://127.0.0.1:9000/api/x', 'http://localhost:5173')).toEqual({
       id: 'localhost',
       origin: 'http://localhost:5173',
     });
-    expect(relyingParty({}, 'https://golf.example/api/x', undefined)).toEqual({
+    expect(relyingParty(configOf({}), 'https://golf.example/api/x', undefined)).toEqual({
       id: 'golf.example',
       origin: 'https://golf.example',
     });
-    expect(relyingParty({}, 'https://golf.example/api/x', 'null')).toEqual({
+    expect(relyingParty(configOf({}), 'https://golf.example/api/x', 'null')).toEqual({
       id: 'golf.example',
       origin: 'https://golf.example',
     });
     expect(
       relyingParty(
-        { RP_ID: 'example.org', RP_ORIGIN: 'https://play.example.org' },
+        configOf({ RP_ID: 'example.org', RP_ORIGIN: 'https://play.example.org' }),
         'http://x/api',
         'https://e.vil',
       ),

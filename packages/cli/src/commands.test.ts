@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditRound, parseBoard, PRESETS, solve, type Deal } from '@golf/engine';
-import {
-  CLEAR_ON_LAST,
-  CLEAR_ON_LAST_LOG,
-  CLEAR_TWO_LEFT,
-  CLEAR_TWO_LEFT_LOG,
-  FOUR_LEFT,
-  FOUR_LEFT_LOG,
-} from '../../engine/test-fixtures/boards.ts';
+import * as boards from '../../engine/test-fixtures/boards.ts';
 import { generateCases, refAnswer } from '../../engine/test-fixtures/reference.ts';
 import { parseArgs, runDeal, runLine, type Command } from './commands.ts';
 import { DEAL_1_BOARD } from '../../engine/test-fixtures/boards.ts';
@@ -120,17 +113,17 @@ describe('runLine (replay)', () => {
 
   it('ERR_COLUMN_EMPTY, ERR_STOCK_EMPTY and ERR_HOLE_OVER on the worked boards', () => {
     // Column 1 is emptied by the move at index 42; the 16th stock card is drawn at index 39.
-    expect(runLine(replayCmd(), line(CLEAR_TWO_LEFT, CLEAR_TWO_LEFT_LOG.slice(0, 43) + '1'))).toMatchObject({
+    expect(runLine(replayCmd(), line(boards.CLEAR_TWO_LEFT, boards.CLEAR_TWO_LEFT_LOG.slice(0, 43) + '1'))).toMatchObject({
       ok: false,
       at: 43,
       code: 'ERR_COLUMN_EMPTY',
     });
-    expect(runLine(replayCmd(), line(CLEAR_ON_LAST, CLEAR_ON_LAST_LOG.slice(0, 40) + 'd'))).toMatchObject({
+    expect(runLine(replayCmd(), line(boards.CLEAR_ON_LAST, boards.CLEAR_ON_LAST_LOG.slice(0, 40) + 'd'))).toMatchObject({
       ok: false,
       at: 40,
       code: 'ERR_STOCK_EMPTY',
     });
-    expect(runLine(replayCmd(), line(CLEAR_TWO_LEFT, CLEAR_TWO_LEFT_LOG + 'd'))).toMatchObject({
+    expect(runLine(replayCmd(), line(boards.CLEAR_TWO_LEFT, boards.CLEAR_TWO_LEFT_LOG + 'd'))).toMatchObject({
       ok: false,
       at: 49,
       code: 'ERR_HOLE_OVER',
@@ -138,7 +131,7 @@ describe('runLine (replay)', () => {
   });
 
   it('answers the worked cases of seed 004', () => {
-    expect(runLine(replayCmd(), line(CLEAR_TWO_LEFT, CLEAR_TWO_LEFT_LOG))).toMatchObject({
+    expect(runLine(replayCmd(), line(boards.CLEAR_TWO_LEFT, boards.CLEAR_TWO_LEFT_LOG))).toMatchObject({
       ok: true,
       over: true,
       cleared: true,
@@ -146,10 +139,10 @@ describe('runLine (replay)', () => {
       stockLeft: 2,
       strokes: -2,
     });
-    expect(JSON.stringify(runLine(replayCmd(), line(CLEAR_ON_LAST, CLEAR_ON_LAST_LOG)))).toContain(
+    expect(JSON.stringify(runLine(replayCmd(), line(boards.CLEAR_ON_LAST, boards.CLEAR_ON_LAST_LOG)))).toContain(
       '"strokes":0,',
     );
-    expect(runLine(replayCmd(), line(FOUR_LEFT, FOUR_LEFT_LOG))).toMatchObject({
+    expect(runLine(replayCmd(), line(boards.FOUR_LEFT, boards.FOUR_LEFT_LOG))).toMatchObject({
       ok: true,
       over: true,
       strokes: 4,

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CLEAR_ON_LAST,
-  CLEAR_ON_LAST_LOG,
-  CLEAR_TWO_LEFT,
-  CLEAR_TWO_LEFT_LOG,
-  FOUR_LEFT,
-  FOUR_LEFT_LOG,
-  RUN_OF_EIGHT,
-} from '../test-fixtures/boards.ts';
+import * as boards from '../test-fixtures/boards.ts';
 import { parseBoard } from './board-text.ts';
 import { makeCard } from './card.ts';
 import type { Deal } from './deal.ts';
@@ -144,9 +136,9 @@ describe('applyMove', () => {
 describe('replay errors: the code and the index of the first move that cannot be made', () => {
   const classic = PRESETS.classic;
   const deal1 = board(DEAL_1);
-  const clearTwo = board(CLEAR_TWO_LEFT);
-  const clearLast = board(CLEAR_ON_LAST);
-  const four = board(FOUR_LEFT);
+  const clearTwo = board(boards.CLEAR_TWO_LEFT);
+  const clearLast = board(boards.CLEAR_ON_LAST);
+  const four = board(boards.FOUR_LEFT);
 
   it.each([
     ['x', 0],
@@ -171,14 +163,14 @@ describe('replay errors: the code and the index of the first move that cannot be
   });
 
   it('ERR_COLUMN_EMPTY: column 1 is emptied by the move at index 42', () => {
-    expect(failure(clearTwo, classic, CLEAR_TWO_LEFT_LOG.slice(0, 43) + '1')).toEqual({
+    expect(failure(clearTwo, classic, boards.CLEAR_TWO_LEFT_LOG.slice(0, 43) + '1')).toEqual({
       at: 43,
       code: 'ERR_COLUMN_EMPTY',
     });
   });
 
   it('ERR_STOCK_EMPTY: a draw after the last stock card while a play still fits', () => {
-    const prefix = CLEAR_ON_LAST_LOG.slice(0, 40); // ends with the draw of AH, the 16th stock card
+    const prefix = boards.CLEAR_ON_LAST_LOG.slice(0, 40); // ends with the draw of AH, the 16th stock card
     const pos = run(clearLast, classic, prefix);
     expect(stockLeft(pos)).toBe(0);
     expect(isOver(pos)).toBe(false);
@@ -186,21 +178,21 @@ describe('replay errors: the code and the index of the first move that cannot be
   });
 
   it('ERR_HOLE_OVER: any move after a clear, even with stock left', () => {
-    expect(CLEAR_TWO_LEFT_LOG).toHaveLength(49);
+    expect(boards.CLEAR_TWO_LEFT_LOG).toHaveLength(49);
     for (const m of ['d', '1', '7'])
-      expect(failure(clearTwo, classic, CLEAR_TWO_LEFT_LOG + m)).toEqual({ at: 49, code: 'ERR_HOLE_OVER' });
+      expect(failure(clearTwo, classic, boards.CLEAR_TWO_LEFT_LOG + m)).toEqual({ at: 49, code: 'ERR_HOLE_OVER' });
   });
 
   it('ERR_HOLE_OVER: any move once the stock is empty and nothing fits', () => {
     for (const m of ['d', '1', '2', '3', '4'])
-      expect(failure(four, classic, FOUR_LEFT_LOG + m)).toEqual({
-        at: FOUR_LEFT_LOG.length,
+      expect(failure(four, classic, boards.FOUR_LEFT_LOG + m)).toEqual({
+        at: boards.FOUR_LEFT_LOG.length,
         code: 'ERR_HOLE_OVER',
       });
   });
 
   it('the earliest failure wins over later ones', () => {
-    expect(failure(clearTwo, classic, CLEAR_TWO_LEFT_LOG + 'dx1')).toEqual({ at: 49, code: 'ERR_HOLE_OVER' });
+    expect(failure(clearTwo, classic, boards.CLEAR_TWO_LEFT_LOG + 'dx1')).toEqual({ at: 49, code: 'ERR_HOLE_OVER' });
     expect(failure(deal1, classic, 'd1dddddddddddddddddddd')).toEqual({ at: 1, code: 'ERR_NOT_ADJACENT' });
   });
 
@@ -213,39 +205,39 @@ describe('when a hole is over', () => {
   const classic = PRESETS.classic;
 
   it('is over at once when the 35th card is played, whatever the stock holds', () => {
-    const pos = run(board(CLEAR_TWO_LEFT), classic, CLEAR_TWO_LEFT_LOG);
+    const pos = run(board(boards.CLEAR_TWO_LEFT), classic, boards.CLEAR_TWO_LEFT_LOG);
     expect(isCleared(pos)).toBe(true);
     expect(stockLeft(pos)).toBe(2);
     expect(isOver(pos)).toBe(true);
     expect(legalMoves(pos)).toEqual([]);
     // One move earlier it was not over.
-    expect(isOver(run(board(CLEAR_TWO_LEFT), classic, CLEAR_TWO_LEFT_LOG.slice(0, -1)))).toBe(false);
+    expect(isOver(run(board(boards.CLEAR_TWO_LEFT), classic, boards.CLEAR_TWO_LEFT_LOG.slice(0, -1)))).toBe(false);
   });
 
   it('is over when the stock is empty and nothing fits', () => {
-    const deal = board(FOUR_LEFT);
-    const pos = run(deal, classic, FOUR_LEFT_LOG);
+    const deal = board(boards.FOUR_LEFT);
+    const pos = run(deal, classic, boards.FOUR_LEFT_LOG);
     expect(stockLeft(pos)).toBe(0);
     expect(cardsLeft(pos)).toBe(4);
     expect(isOver(pos)).toBe(true);
     expect(legalMoves(pos)).toEqual([]);
     // Before the last draw the stock was not empty: not over, even though nothing fitted.
-    const before = run(deal, classic, FOUR_LEFT_LOG.slice(0, -1));
+    const before = run(deal, classic, boards.FOUR_LEFT_LOG.slice(0, -1));
     expect(playableColumns(before)).toEqual([]);
     expect(isOver(before)).toBe(false);
     expect(legalMoves(before)).toEqual([DRAW]);
   });
 
   it('is not over with an empty stock while a card fits', () => {
-    const pos = run(board(CLEAR_ON_LAST), classic, CLEAR_ON_LAST_LOG.slice(0, 40));
+    const pos = run(board(boards.CLEAR_ON_LAST), classic, boards.CLEAR_ON_LAST_LOG.slice(0, 40));
     expect(isOver(pos)).toBe(false);
     expect(legalMoves(pos).length).toBeGreaterThan(0);
     expect(legalMoves(pos)).not.toContainEqual(DRAW);
   });
 
   it('the whole logs of the worked boards replay to a finished hole', () => {
-    expect(isOver(run(board(CLEAR_ON_LAST), classic, CLEAR_ON_LAST_LOG))).toBe(true);
-    expect(isOver(run(board(RUN_OF_EIGHT), PRESETS['queen-on-king'], '12345671'))).toBe(false);
+    expect(isOver(run(board(boards.CLEAR_ON_LAST), classic, boards.CLEAR_ON_LAST_LOG))).toBe(true);
+    expect(isOver(run(board(boards.RUN_OF_EIGHT), PRESETS['queen-on-king'], '12345671'))).toBe(false);
   });
 });
 

@@ -4,16 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CLEAR_ON_LAST,
-  CLEAR_ON_LAST_LOG,
-  CLEAR_TWO_LEFT,
-  CLEAR_TWO_LEFT_LOG,
-  FOUR_LEFT,
-  FOUR_LEFT_LOG,
-  RUN_OF_EIGHT,
-  BHS_BOARD,
-} from '../test-fixtures/boards.ts';
+import * as boards from '../test-fixtures/boards.ts';
 import {
   allCards,
   generateCases,
@@ -56,18 +47,18 @@ const line = (board: string, log: string) => JSON.stringify({ board, log });
 
 describe('the reference itself agrees with the rulebooks', () => {
   it.each([
-    ['classic', FOUR_LEFT, FOUR_LEFT_LOG, { strokes: 4, cardsLeft: 4, over: true }],
-    ['classic', CLEAR_TWO_LEFT, CLEAR_TWO_LEFT_LOG, { strokes: -2, cleared: true, over: true }],
-    ['classic', CLEAR_ON_LAST, CLEAR_ON_LAST_LOG, { strokes: 0, cleared: true, over: true }],
-    ['queen-on-king', RUN_OF_EIGHT, '12345671', { points: 360 }],
-    ['queen-on-king', RUN_OF_EIGHT, '1234d5671', { points: 200 }],
+    ['classic', boards.FOUR_LEFT, boards.FOUR_LEFT_LOG, { strokes: 4, cardsLeft: 4, over: true }],
+    ['classic', boards.CLEAR_TWO_LEFT, boards.CLEAR_TWO_LEFT_LOG, { strokes: -2, cleared: true, over: true }],
+    ['classic', boards.CLEAR_ON_LAST, boards.CLEAR_ON_LAST_LOG, { strokes: 0, cleared: true, over: true }],
+    ['queen-on-king', boards.RUN_OF_EIGHT, '12345671', { points: 360 }],
+    ['queen-on-king', boards.RUN_OF_EIGHT, '1234d5671', { points: 200 }],
   ] as const)('%s worked case %#', (preset, board, log, expected) => {
     expect(refAnswer(preset, line(board, log))).toMatchObject({ ok: true, ...expected });
     expect(engineAnswer(preset, line(board, log))).toEqual(refAnswer(preset, line(board, log)));
   });
 
   it("black-hole-solver's sample board is a win with wrap-around ranks", () => {
-    const board = BHS_BOARD;
+    const board = boards.BHS_BOARD;
     expect(refParseBoard('wrap', board)).not.toBeNull();
     // A clearing line found once by the engine's solver; the reference checks it on its own.
     const win = 'd2d4dd6467dd275353d22171647253d764316d311d455';

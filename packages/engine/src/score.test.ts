@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CLEAR_ON_LAST,
-  CLEAR_ON_LAST_LOG,
-  CLEAR_TWO_LEFT,
-  CLEAR_TWO_LEFT_LOG,
-  FOUR_LEFT,
-  FOUR_LEFT_LOG,
-  RUN_OF_EIGHT,
-} from '../test-fixtures/boards.ts';
+import * as boards from '../test-fixtures/boards.ts';
 import { parseBoard } from './board-text.ts';
 import { replay } from './game.ts';
 import { PRESET_NAMES, PRESETS, type Rules } from './rules.ts';
@@ -23,7 +15,7 @@ const score = (text: string, rules: Rules, log: string): HoleScore => {
 
 describe("strokes (the complete guide's worked cases, docs/rules.md)", () => {
   it('the stock runs out with four cards in the columns, two Kings in front: 4', () => {
-    expect(score(FOUR_LEFT, PRESETS.classic, FOUR_LEFT_LOG)).toMatchObject({
+    expect(score(boards.FOUR_LEFT, PRESETS.classic, boards.FOUR_LEFT_LOG)).toMatchObject({
       over: true,
       cleared: false,
       cardsLeft: 4,
@@ -33,7 +25,7 @@ describe("strokes (the complete guide's worked cases, docs/rules.md)", () => {
   });
 
   it('the last column card played with two stock cards face down: -2', () => {
-    expect(score(CLEAR_TWO_LEFT, PRESETS.classic, CLEAR_TWO_LEFT_LOG)).toMatchObject({
+    expect(score(boards.CLEAR_TWO_LEFT, PRESETS.classic, boards.CLEAR_TWO_LEFT_LOG)).toMatchObject({
       over: true,
       cleared: true,
       cardsLeft: 0,
@@ -43,7 +35,7 @@ describe("strokes (the complete guide's worked cases, docs/rules.md)", () => {
   });
 
   it('the last stock card starts a run that clears every column: 0', () => {
-    expect(score(CLEAR_ON_LAST, PRESETS.classic, CLEAR_ON_LAST_LOG)).toMatchObject({
+    expect(score(boards.CLEAR_ON_LAST, PRESETS.classic, boards.CLEAR_ON_LAST_LOG)).toMatchObject({
       over: true,
       cleared: true,
       stockLeft: 0,
@@ -52,12 +44,12 @@ describe("strokes (the complete guide's worked cases, docs/rules.md)", () => {
   });
 
   it('an unfinished hole counts the cards on the board', () => {
-    expect(score(CLEAR_TWO_LEFT, PRESETS.classic, '123')).toMatchObject({
+    expect(score(boards.CLEAR_TWO_LEFT, PRESETS.classic, '123')).toMatchObject({
       over: false,
       cardsLeft: 32,
       strokes: 32,
     });
-    expect(score(CLEAR_TWO_LEFT, PRESETS.classic, '')).toMatchObject({
+    expect(score(boards.CLEAR_TWO_LEFT, PRESETS.classic, '')).toMatchObject({
       cardsLeft: 35,
       stockLeft: 16,
       strokes: 35,
@@ -67,32 +59,32 @@ describe("strokes (the complete guide's worked cases, docs/rules.md)", () => {
 
 describe("points (the run-points rules' worked cases, docs/rules.md)", () => {
   it('a run of eight scores 360 (10 + 20 + ... + 80)', () => {
-    expect(score(RUN_OF_EIGHT, PRESETS['queen-on-king'], '12345671').points).toBe(360);
+    expect(score(boards.RUN_OF_EIGHT, PRESETS['queen-on-king'], '12345671').points).toBe(360);
   });
 
   it('the same eight cards as two runs of four score 100 and 100', () => {
-    expect(score(RUN_OF_EIGHT, PRESETS['queen-on-king'], '1234').points).toBe(100);
-    expect(score(RUN_OF_EIGHT, PRESETS['queen-on-king'], '1234d5671').points).toBe(200);
+    expect(score(boards.RUN_OF_EIGHT, PRESETS['queen-on-king'], '1234').points).toBe(100);
+    expect(score(boards.RUN_OF_EIGHT, PRESETS['queen-on-king'], '1234d5671').points).toBe(200);
   });
 
   it('the score is the same under every dealt preset (a King may always go on a Queen)', () => {
     for (const name of PRESET_NAMES.filter((p) => PRESETS[p].opening === 'dealt'))
-      expect(score(RUN_OF_EIGHT, PRESETS[name], '12345671').points).toBe(360);
+      expect(score(boards.RUN_OF_EIGHT, PRESETS[name], '12345671').points).toBe(360);
   });
 
   it('a draw resets the run; drawing costs nothing', () => {
-    expect(score(RUN_OF_EIGHT, PRESETS.classic, 'd').points).toBe(0);
-    expect(score(RUN_OF_EIGHT, PRESETS.classic, '1').points).toBe(10);
+    expect(score(boards.RUN_OF_EIGHT, PRESETS.classic, 'd').points).toBe(0);
+    expect(score(boards.RUN_OF_EIGHT, PRESETS.classic, '1').points).toBe(10);
   });
 
   it('emptying a column adds 100 and clearing the board adds 500', () => {
     // Runs of 12, 12 and 11 cards; seven columns emptied; cleared.
     const tri = (n: number) => (10 * n * (n + 1)) / 2;
-    expect(score(CLEAR_TWO_LEFT, PRESETS.classic, CLEAR_TWO_LEFT_LOG).points).toBe(
+    expect(score(boards.CLEAR_TWO_LEFT, PRESETS.classic, boards.CLEAR_TWO_LEFT_LOG).points).toBe(
       tri(12) + tri(12) + tri(11) + 7 * 100 + 500,
     );
     // The first run (12 cards) empties no column: the columns are played in turn, at most twice each.
-    expect(score(CLEAR_TWO_LEFT, PRESETS.classic, CLEAR_TWO_LEFT_LOG.slice(0, 12)).points).toBe(tri(12));
+    expect(score(boards.CLEAR_TWO_LEFT, PRESETS.classic, boards.CLEAR_TWO_LEFT_LOG.slice(0, 12)).points).toBe(tri(12));
   });
 });
 

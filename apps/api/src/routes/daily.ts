@@ -1,22 +1,17 @@
 import { closesAt, utcDate } from '@golf/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { identifyPlayer, requireBearer } from '../middleware.ts';
 import { addressKey } from '../services/address.ts';
 import { draw, finishHole, getAttempt, startAttempt } from '../services/attempt.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { courseView, type CourseView } from '../services/course.ts';
 import { courseDay } from '../services/time.ts';
-import { addressHash } from '../services/players.ts';
+import { addressHash } from '../services/rate-limit.ts';
 import { replays } from '../services/replays.ts';
 import { advanceAudit, roundAuditView, underReviewView } from '../services/audit.ts';
-import {
-  AUDITING_MAX_AGE,
-  cached,
-  IMMUTABLE_MAX_AGE,
-  OPEN_STANDINGS_MAX_AGE,
-} from '../services/edge-cache.ts';
+import { AUDITING_MAX_AGE, cached, IMMUTABLE_MAX_AGE, OPEN_STANDINGS_MAX_AGE } from '../ports/edge-cache.ts';
 import { personalize, standings, type StandingsView } from '../services/standings.ts';
 import { dateParam, dateSchema, holeSchema, logSchema, pageQuery, validate } from './validation.ts';
 
@@ -84,7 +79,7 @@ export const dailyRoutes = () =>
     })
     .post('/:date/attempt', dateParam, requireBearer, async (c) => {
       const { services, bearer } = c.var;
-      const address = await addressHash(services.secret, addressKey(c.req.header('cf-connecting-ip')));
+      const address = await addressHash(services.config.secret, addressKey(c.req.header('cf-connecting-ip')));
       return c.json(await startAttempt(services, c.req.valid('param').date, bearer, address), 200);
     })
     .get('/:date/attempt', dateParam, requireBearer, async (c) =>

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../errors.ts';
 import { counters } from '../counters.ts';
 import { scheduledJob } from '../services/schedule.ts';
@@ -31,12 +31,12 @@ export const devRoutes = () =>
      * (with SERVER_TIMING=1) to count statements and object requests per player-day.
      */
     .get('/counters', (c) => {
-      if (c.env.SERVER_TIMING !== '1' && c.env.LOCAL_DEV !== '1')
+      if (!c.var.services.config.serverTiming && !c.var.services.config.localDev)
         throw new ApiError('ERR_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`);
       return c.json({ ...counters }, 200);
     })
     .on(['GET', 'POST'], '/scheduled', scheduledQuery, async (c) => {
-      if (c.env.LOCAL_DEV !== '1')
+      if (!c.var.services.config.localDev)
         throw new ApiError('ERR_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`);
       const { time } = c.req.valid('query');
       const at = time === undefined ? c.var.services.now : new Date(time < 1e12 ? time * 1000 : time);

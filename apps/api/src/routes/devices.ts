@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { playerBurst } from '../deps.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { requirePlayer } from '../middleware.ts';
 import { addressKey } from '../services/address.ts';
 import { claimTransferCode, createTransferCode, signOutEverywhere } from '../services/devices.ts';
@@ -23,36 +22,33 @@ const b64url = z
 const transports = z.array(z.string().max(32)).max(10);
 const extensions = z.record(z.string(), z.unknown());
 
-const registrationBody = validate(
-  'json',
+/** What `navigator.credentials.create` and `.get` answer alike (JSON-serialised), around their `response`. */
+const credentialJson = <R extends z.ZodRawShape>(response: R) =>
   z.object({
     id: b64url.min(1),
     rawId: b64url.min(1),
     type: z.literal('public-key'),
-    response: z.object({
-      clientDataJSON: b64url.min(1),
-      attestationObject: b64url.min(1),
-      transports: transports.optional(),
-    }),
+    response: z.object(response),
     clientExtensionResults: extensions.optional(),
     authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  });
+
+const registrationBody = validate(
+  'json',
+  credentialJson({
+    clientDataJSON: b64url.min(1),
+    attestationObject: b64url.min(1),
+    transports: transports.optional(),
   }),
 );
 
 const signInBody = validate(
   'json',
-  z.object({
-    id: b64url.min(1),
-    rawId: b64url.min(1),
-    type: z.literal('public-key'),
-    response: z.object({
-      clientDataJSON: b64url.min(1),
-      authenticatorData: b64url.min(1),
-      signature: b64url.min(1),
-      userHandle: b64url.optional(),
-    }),
-    clientExtensionResults: extensions.optional(),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  credentialJson({
+    clientDataJSON: b64url.min(1),
+    authenticatorData: b64url.min(1),
+    signature: b64url.min(1),
+    userHandle: b64url.optional(),
   }),
 );
 
@@ -69,7 +65,7 @@ export const deviceRoutes = () =>
     .post('/claim', claimBody, async (c) => {
       const address = addressKey(c.req.header('cf-connecting-ip'));
       const { code } = c.req.valid('json');
-      return c.json(await claimTransferCode(c.var.services, code, address, playerBurst(c.env)), 200);
+      return c.json(await claimTransferCode(c.var.services, code, address), 200);
     })
     .post('/me/sign-out-everywhere', requirePlayer, async (c) =>
       c.json(await signOutEverywhere(c.var.services, c.var.playerId), 200),
@@ -78,22 +74,22 @@ export const deviceRoutes = () =>
       c.json({ passkeys: await passkeysOf(c.var.services, c.var.playerId) }, 200),
     )
     .post('/me/passkeys/options', requirePlayer, async (c) => {
-      const rp = relyingParty(c.env ?? {}, c.req.url, c.req.header('origin'));
+      const rp = relyingParty(c.var.services.config, c.req.url, c.req.header('origin'));
       return c.json(await registrationOptions(c.var.services, c.var.playerId, rp), 200);
     })
     .post('/me/passkeys', registrationBody, requirePlayer, async (c) => {
-      const rp = relyingParty(c.env ?? {}, c.req.url, c.req.header('origin'));
+      const rp = relyingParty(c.var.services.config, c.req.url, c.req.header('origin'));
       const body = c.req.valid('json');
       const response = { ...body, clientExtensionResults: body.clientExtensionResults ?? {} };
       return c.json(await registerPasskey(c.var.services, c.var.playerId, rp, response as never), 201);
     })
     .post('/passkeys/options', async (c) => {
-      const rp = relyingParty(c.env ?? {}, c.req.url, c.req.header('origin'));
+      const rp = relyingParty(c.var.services.config, c.req.url, c.req.header('origin'));
       const address = addressKey(c.req.header('cf-connecting-ip'));
-      return c.json(await signInOptions(c.var.services, rp, address, playerBurst(c.env)), 200);
+      return c.json(await signInOptions(c.var.services, rp, address), 200);
     })
     .post('/passkeys/sign-in', signInBody, async (c) => {
-      const rp = relyingParty(c.env ?? {}, c.req.url, c.req.header('origin'));
+      const rp = relyingParty(c.var.services.config, c.req.url, c.req.header('origin'));
       const body = c.req.valid('json');
       const response = { ...body, clientExtensionResults: body.clientExtensionResults ?? {} };
       return c.json(await signInWithPasskey(c.var.services, rp, response as never), 200);

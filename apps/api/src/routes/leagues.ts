@@ -1,7 +1,7 @@
 import { utcDate } from '@golf/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { requirePlayer } from '../middleware.ts';
 import {
   createLeague,

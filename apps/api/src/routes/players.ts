@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../env.ts';
-import { playerBurst } from '../deps.ts';
+import type { AppEnv } from '../app-env.ts';
 import { requirePlayer } from '../middleware.ts';
 import { addressKey } from '../services/address.ts';
 import { history } from '../services/history.ts';
@@ -16,12 +15,7 @@ export const playerRoutes = () =>
   new Hono<AppEnv>()
     .post('/', nameBody, async (c) => {
       const address = addressKey(c.req.header('cf-connecting-ip'));
-      const player = await createPlayer(
-        c.var.services,
-        c.req.valid('json').name,
-        address,
-        playerBurst(c.env),
-      );
+      const player = await createPlayer(c.var.services, c.req.valid('json').name, address);
       return c.json(player, 201);
     })
     .get('/me', requirePlayer, async (c) => c.json(await getPlayer(c.var.services, c.var.playerId), 200))

@@ -1,10 +1,17 @@
 import { COURSE_HOLES, countDraws, makeCard } from '@golf/engine';
-import type { AttemptHoleView, AttemptView, DrawView, HoleResultView, Outcome } from '../attempt/book.ts';
-import type { AttemptRecordView, AttemptRpc, Caller } from '../attempt/session.ts';
+import type {
+  AttemptHoleView,
+  AttemptView,
+  DrawView,
+  HoleResultView,
+  Outcome,
+} from '../attempt-object/fair-stock.ts';
+import type { AttemptRecordView, AttemptRpc, Caller } from '../attempt-object/session.ts';
 import { ApiError } from '../errors.ts';
-import type { AttemptRow } from '../storage/ledger.ts';
+import type { AttemptRecord } from '../ports/rounds.ts';
 import type { ServiceContext } from './context.ts';
-import { ensureCourse, RULES_NAME, type Course } from './course.ts';
+import { ensureCourse, RULES_NAME } from './course.ts';
+import { type Course } from './course-model.ts';
 import { playerOf, type Bearer } from './players.ts';
 import { courseDay, requireOpen } from './time.ts';
 
@@ -31,7 +38,7 @@ async function withAttempt<T>(
     const outcome = await call(ctx.attempts(date, caller.playerId), caller);
     if (outcome.ok || outcome.error.code !== 'ERR_UNAUTHORIZED') return valueOf(outcome);
   }
-  const owner = await ctx.ledger.playerIdByTokenHash(bearer.tokenHash);
+  const owner = await ctx.ledger.players.playerIdByTokenHash(bearer.tokenHash);
   if (owner === null || owner === bearer.claimedId) throw new ApiError('ERR_UNAUTHORIZED', 'unknown token');
   const caller = { playerId: owner, tokenHash: bearer.tokenHash };
   return valueOf(await call(ctx.attempts(date, owner), caller));
@@ -42,7 +49,7 @@ export async function startAttempt(
   ctx: ServiceContext,
   date: string,
   bearer: Bearer,
-  ipHash: string,
+  addressHash: string,
 ): Promise<AttemptView> {
   requireOpen(date, ctx.now);
   const course = await ensureCourse(ctx, date);
@@ -50,7 +57,7 @@ export async function startAttempt(
     date,
     rules: RULES_NAME,
     decks: course.holes.map((h) => h.deck),
-    ipHash,
+    addressHash,
     now: ctx.now.getTime(),
   };
   return withAttempt(ctx, date, bearer, (attempt, caller) => attempt.start(caller, input));
@@ -62,13 +69,13 @@ export async function startAttempt(
  */
 export async function getAttempt(ctx: ServiceContext, date: string, bearer: Bearer): Promise<AttemptView> {
   if (courseDay(date, ctx.now) === 'closed') {
-    const row = await ctx.ledger.attempt(date, await playerOf(ctx, bearer));
+    const row = await ctx.ledger.rounds.attempt(date, await playerOf(ctx, bearer));
     if (row?.finished) return viewOfFinished(await ensureCourse(ctx, date), row);
   }
   return withAttempt(ctx, date, bearer, (attempt, caller) => attempt.view(caller));
 }
 
-function viewOfFinished(course: Course, row: AttemptRow): AttemptView {
+function viewOfFinished(course: Course, row: AttemptRecord): AttemptView {
   const finished = row.finished!;
   const holes: AttemptHoleView[] = course.holes.map((h, i) => ({
     hole: i + 1,
@@ -111,7 +118,7 @@ export async function attemptRecord(
   date: string,
   playerId: string,
 ): Promise<AttemptRecordView | null> {
-  const row = await ctx.ledger.attempt(date, playerId);
+  const row = await ctx.ledger.rounds.attempt(date, playerId);
   if (row === null) return null;
   if (row.finished) {
     const f = row.finished;

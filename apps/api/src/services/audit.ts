@@ -1,6 +1,6 @@
 import { COURSE_HOLES } from '@golf/engine';
 import { ApiError } from '../errors.ts';
-import type { DayAuditRecord } from '../storage/ledger.ts';
+import type { DayAuditRecord } from '../ports/audit-queue.ts';
 import type { ServiceContext } from './context.ts';
 import { ensureCourse, RULES } from './course.ts';
 import { courseDay } from './time.ts';
@@ -47,12 +47,12 @@ export async function auditSlice(
   if (courseDay(date, ctx.now) !== 'closed')
     throw new ApiError('ERR_FORBIDDEN', 'a day is audited once it has closed');
   const now = ctx.now.getTime();
-  let day = (await ctx.ledger.dayAudit(date)) ?? (await ctx.ledger.startDayAudit(date, now));
+  let day = (await ctx.ledger.audits.dayAudit(date)) ?? (await ctx.ledger.audits.startDayAudit(date, now));
   if (day.finishedAt !== null) return progressOf(day)!;
   const course = await ensureCourse(ctx, date);
   let budget = holes;
   while (budget > 0) {
-    const claims = await ctx.ledger.claimAuditRounds(
+    const claims = await ctx.ledger.audits.claimAuditRounds(
       date,
       now,
       AUDIT_LEASE_MS,
@@ -67,14 +67,19 @@ export async function auditSlice(
         budget--;
       }
       if (done.length < COURSE_HOLES) {
-        await ctx.ledger.saveAuditHoles(date, claim.playerId, JSON.stringify(done));
+        await ctx.ledger.audits.saveAuditHoles(date, claim.playerId, JSON.stringify(done));
         break;
       }
       const verdict = ctx.auditor.verdict(done);
-      await ctx.ledger.finishAudit(date, claim.playerId, { ...verdict, holes: JSON.stringify(done) }, now);
+      await ctx.ledger.audits.finishAudit(
+        date,
+        claim.playerId,
+        { ...verdict, holes: JSON.stringify(done) },
+        now,
+      );
     }
   }
-  day = (await ctx.ledger.dayAudit(date))!;
+  day = (await ctx.ledger.audits.dayAudit(date))!;
   return progressOf(day)!;
 }
 
@@ -148,10 +153,10 @@ export async function roundAuditView(
   if (courseDay(date, ctx.now) === 'open')
     throw new ApiError('ERR_FORBIDDEN', 'rounds are audited once the day closes');
   const [player, row, audit, day] = await Promise.all([
-    ctx.ledger.playerById(playerId),
-    ctx.ledger.attempt(date, playerId),
-    ctx.ledger.roundAudit(date, playerId),
-    ctx.ledger.dayAudit(date),
+    ctx.ledger.players.playerById(playerId),
+    ctx.ledger.rounds.attempt(date, playerId),
+    ctx.ledger.audits.roundAudit(date, playerId),
+    ctx.ledger.audits.dayAudit(date),
   ]);
   if (!player || !row?.finished)
     throw new ApiError('ERR_NOT_FOUND', `no finished round by player ${playerId} on ${date}`);
@@ -194,8 +199,8 @@ export async function underReviewView(
 ): Promise<UnderReviewView> {
   if (courseDay(date, ctx.now) === 'open') return { date, audit: null, rounds: [] };
   const [day, rounds] = await Promise.all([
-    ctx.ledger.dayAudit(date),
-    ctx.ledger.underReview(date, limit, offset),
+    ctx.ledger.audits.dayAudit(date),
+    ctx.ledger.audits.underReview(date, limit, offset),
   ]);
   return { date, audit: progressOf(day), rounds: rounds.map((r) => ({ ...r })) };
 }

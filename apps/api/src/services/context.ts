@@ -1,15 +1,18 @@
-import type { AttemptRpc } from '../attempt/session.ts';
-import type { Ledger } from '../storage/ledger.ts';
-import type { Auditor } from './auditor.ts';
-import type { Course, PerfectPlay } from './course.ts';
-import type { EdgeCache } from './edge-cache.ts';
+import type { AttemptRpc } from '../attempt-object/session.ts';
+import type { Config } from '../config.ts';
+import type { Ledger } from '../ports/ledger.ts';
+import type { Auditor } from '../ports/auditor.ts';
+import type { Course } from './course-model.ts';
+import type { PerfectPlay } from '../ports/perfect-play.ts';
+import type { EdgeCache } from '../ports/edge-cache.ts';
 
 /** What every service gets: plain values and ports, no HTTP. */
 export interface ServiceContext {
   readonly ledger: Ledger;
   /** The attempt of a player on a date (its Durable Object in the Worker). */
   readonly attempts: (date: string, playerId: string) => AttemptRpc;
-  readonly secret: string;
+  /** The Worker's settings, parsed once (src/config.ts). */
+  readonly config: Config;
   readonly now: Date;
   readonly perfect: PerfectPlay;
   /** The fair-play audit (the engine's). */

@@ -6,50 +6,18 @@ import {
   makeCard,
   MATCH_PAR,
   PRESETS,
-  solve,
-  type Deal,
-  type Deck,
   type PresetName,
   type Rules,
 } from '@golf/engine';
-import type { CourseRecord } from '../storage/ledger.ts';
+import type { CourseRecord } from '../ports/courses.ts';
+import type { Course, CourseHole } from './course-model.ts';
 import type { ServiceContext } from './context.ts';
-import { hmacSha256 } from './crypto.ts';
+import { hmacSha256 } from '../crypto.ts';
 import { courseDay } from './time.ts';
 
 export const RULES_NAME: PresetName = 'classic';
 export const RULES: Rules = PRESETS[RULES_NAME];
 export const SEED_PREFIX = 'golf-daily/v1/';
-
-export interface PerfectResult {
-  readonly strokes: number;
-  readonly log: string;
-  /** False if a budget stopped the solver (the line is then the best found, not a proof). */
-  readonly exact: boolean;
-}
-
-/** The one place the solver is called for a course: perfect play (full knowledge of the stock) for one hole. */
-export type PerfectPlay = (deal: Deal, rules: Rules) => PerfectResult;
-
-export const solvePerfect: PerfectPlay = (deal, rules) => {
-  const result = solve(deal, rules, { objective: 'strokes' });
-  if (!result.ok) throw new Error(`solver failed: ${result.error.message}`);
-  return { strokes: result.value.strokes, log: result.value.log, exact: result.value.exact };
-};
-
-export interface CourseHole {
-  readonly hole: number;
-  readonly deck: Deck;
-  readonly deal: Deal;
-  /** Null until computed: the deals are stored first, perfect play follows off the request path. */
-  readonly perfect: PerfectResult | null;
-}
-
-export interface Course {
-  readonly date: string;
-  readonly generatorVersion: number;
-  readonly holes: readonly CourseHole[];
-}
 
 /** The course seed: HMAC-SHA256(secret, "golf-daily/v1/" + date). */
 export const courseSeed = (secret: string, date: string): Promise<Uint8Array> =>
@@ -96,10 +64,10 @@ export async function ensureCourse(
 ): Promise<Course> {
   const cached = ctx.courses.get(date);
   if (cached) return cached;
-  let record = await ctx.ledger.course(date);
+  let record = await ctx.ledger.courses.course(date);
   if (!record) {
-    await ctx.ledger.insertCourse(await buildCourse(ctx.secret, date, ctx.now));
-    record = await ctx.ledger.course(date);
+    await ctx.ledger.courses.insertCourse(await buildCourse(ctx.config.secret, date, ctx.now));
+    record = await ctx.ledger.courses.course(date);
     if (!record) throw new Error(`course ${date} was not stored`);
   }
   const course = fromRecord(record);
@@ -116,7 +84,7 @@ export async function ensureCourse(
  * after a response that stored new deals, or a closed day's first view). Answers the completed course.
  */
 export async function completePerfect(ctx: ServiceContext, date: string): Promise<Course> {
-  const record = await ctx.ledger.course(date);
+  const record = await ctx.ledger.courses.course(date);
   if (!record) throw new Error(`no course ${date} to complete`);
   const course = fromRecord(record);
   const holes: CourseHole[] = [];
@@ -124,7 +92,7 @@ export async function completePerfect(ctx: ServiceContext, date: string): Promis
     if (h.perfect !== null) holes.push(h);
     else {
       const perfect = ctx.perfect(h.deal, RULES);
-      await ctx.ledger.setPerfect(date, h.hole, perfect);
+      await ctx.ledger.courses.setPerfect(date, h.hole, perfect);
       holes.push({ ...h, perfect });
     }
   }

@@ -5,9 +5,13 @@
 import { addDays, utcDate } from '@golf/contract';
 import { ApiError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
-import { hmacHex, randomText, sha256Hex } from './crypto.ts';
-import { addressHash, PLAYER_BURST, PLAYER_REFILL_MS, type NewPlayer } from './players.ts';
+import { hmacHex, randomText, sha256Hex } from '../crypto.ts';
+import type { NewPlayer } from './players.ts';
+import { limitAddress } from './rate-limit.ts';
 import { newToken } from './tokens.ts';
+
+/** What a rate-limited sign-in or code claim answers. */
+export const TOO_MANY_TRIES = 'too many tries from this address; try again in a few seconds';
 
 /** Transfer codes: 8 characters without 0, O, 1 and I (32 symbols, 40 bits), valid 10 minutes, used once. */
 export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -38,7 +42,7 @@ const codeHash = (secret: string, code: string): Promise<string> => hmacHex(secr
 /** A new token for a player on one more device. */
 export async function issueToken(ctx: ServiceContext, playerId: string): Promise<string> {
   const token = newToken(playerId);
-  await ctx.ledger.addToken(playerId, await sha256Hex(token), ctx.now.getTime());
+  await ctx.ledger.players.addToken(playerId, await sha256Hex(token), ctx.now.getTime());
   return token;
 }
 
@@ -46,26 +50,11 @@ export async function createTransferCode(ctx: ServiceContext, playerId: string):
   const code = randomText(CODE_ALPHABET, CODE_LENGTH);
   const now = ctx.now.getTime();
   const expiresAt = now + TRANSFER_TTL_MS;
-  await ctx.ledger.insertTransferCode(
-    { codeHash: await codeHash(ctx.secret, code), playerId, createdAt: now, expiresAt },
+  await ctx.ledger.players.insertTransferCode(
+    { codeHash: await codeHash(ctx.config.secret, code), playerId, createdAt: now, expiresAt },
     LIVE_CODES,
   );
   return { code, expiresAt: new Date(expiresAt).toISOString() };
-}
-
-/** Takes one try from an address's bucket, or answers ERR_RATE_LIMITED. */
-export async function limitAddress(
-  ctx: ServiceContext,
-  bucket: string,
-  addressKey: string,
-  burst: number = PLAYER_BURST,
-): Promise<void> {
-  const ipHash = await addressHash(ctx.secret, addressKey);
-  if (!(await ctx.ledger.takeToken(`${bucket}/${ipHash}`, ctx.now.getTime(), burst, PLAYER_REFILL_MS))) {
-    throw new ApiError('ERR_RATE_LIMITED', 'too many tries from this address; try again in a few seconds', {
-      retryAfter: PLAYER_REFILL_MS / 1000,
-    });
-  }
 }
 
 /**
@@ -76,15 +65,14 @@ export async function claimTransferCode(
   ctx: ServiceContext,
   raw: string,
   addressKey: string,
-  burst: number = PLAYER_BURST,
 ): Promise<NewPlayer> {
-  await limitAddress(ctx, 'claims', addressKey, burst);
+  await limitAddress(ctx, 'claims', addressKey, TOO_MANY_TRIES);
   const code = normalizeCode(raw);
   const playerId =
     code === null
       ? null
-      : await ctx.ledger.takeTransferCode(await codeHash(ctx.secret, code), ctx.now.getTime());
-  const player = playerId === null ? null : await ctx.ledger.playerById(playerId);
+      : await ctx.ledger.players.takeTransferCode(await codeHash(ctx.config.secret, code), ctx.now.getTime());
+  const player = playerId === null ? null : await ctx.ledger.players.playerById(playerId);
   if (!player) throw new ApiError('ERR_NOT_FOUND', 'no such code: it may have been used or have expired');
   return { id: player.id, name: player.name, token: await issueToken(ctx, player.id) };
 }
@@ -97,7 +85,7 @@ export async function claimTransferCode(
  */
 export async function signOutEverywhere(ctx: ServiceContext, playerId: string): Promise<{ token: string }> {
   const token = newToken(playerId);
-  await ctx.ledger.replaceTokens(playerId, await sha256Hex(token), ctx.now.getTime());
+  await ctx.ledger.players.replaceTokens(playerId, await sha256Hex(token), ctx.now.getTime());
   const today = utcDate(ctx.now);
   await Promise.all([today, addDays(today, -1)].map((date) => ctx.attempts(date, playerId).forgetTokens()));
   return { token };

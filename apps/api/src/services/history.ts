@@ -4,7 +4,7 @@
  */
 import { addDays, utcDate } from '@golf/contract';
 import { MATCH_PAR } from '@golf/engine';
-import type { RoundRecord } from '../storage/ledger.ts';
+import type { RoundRecord } from '../ports/rounds.ts';
 import type { ServiceContext } from './context.ts';
 
 export interface HistoryRound {
@@ -88,8 +88,8 @@ export async function history(
   offset: number,
 ): Promise<HistoryView> {
   const [rounds, page] = await Promise.all([
-    ctx.ledger.playerRounds(playerId),
-    ctx.ledger.historyPage(playerId, limit, offset),
+    ctx.ledger.rounds.playerRounds(playerId),
+    ctx.ledger.rounds.historyPage(playerId, limit, offset),
   ]);
   return {
     rounds: page.map((r) => ({

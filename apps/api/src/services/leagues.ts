@@ -4,9 +4,9 @@
  */
 import { addDays, utcDate } from '@golf/contract';
 import { ApiError } from '../errors.ts';
-import type { LeagueDayRecord, LeagueInfo, SeasonRecord } from '../storage/ledger.ts';
+import type { LeagueDayRecord, LeagueInfo, SeasonRecord } from '../ports/leagues.ts';
 import type { ServiceContext } from './context.ts';
-import { randomText } from './crypto.ts';
+import { randomText } from '../crypto.ts';
 import { CODE_ALPHABET } from './devices.ts';
 import { progressOf } from './audit.ts';
 import { percentileOf, type StandingEntry, type StandingsView } from './standings.ts';
@@ -87,7 +87,7 @@ export async function createLeague(
     createdBy: playerId,
     createdAt: ctx.now.getTime(),
   };
-  if (!(await ctx.ledger.createLeague(league, MAX_LEAGUES_PER_PLAYER))) throw tooMany();
+  if (!(await ctx.ledger.leagues.createLeague(league, MAX_LEAGUES_PER_PLAYER))) throw tooMany();
   return { id: league.id, name: league.name, code: league.code };
 }
 
@@ -107,7 +107,7 @@ export async function joinLeague(
   const outcome =
     code === null
       ? ({ kind: 'not-found' } as const)
-      : await ctx.ledger.joinLeague(code, playerId, ctx.now.getTime(), {
+      : await ctx.ledger.leagues.joinLeague(code, playerId, ctx.now.getTime(), {
           maxLeagues: MAX_LEAGUES_PER_PLAYER,
           maxMembers: MAX_LEAGUE_MEMBERS,
         });
@@ -129,13 +129,13 @@ export async function leaveLeague(
   playerId: string,
   leagueId: string,
 ): Promise<{ id: string; left: true }> {
-  if (!(await ctx.ledger.leaveLeague(leagueId, playerId)))
+  if (!(await ctx.ledger.leagues.leaveLeague(leagueId, playerId)))
     throw new ApiError('ERR_NOT_FOUND', 'you are not in this league');
   return { id: leagueId, left: true };
 }
 
 export async function myLeagues(ctx: ServiceContext, playerId: string): Promise<{ leagues: MyLeague[] }> {
-  const leagues = await ctx.ledger.leaguesOf(playerId);
+  const leagues = await ctx.ledger.leagues.leaguesOf(playerId);
   return { leagues: leagues.map((l) => ({ ...view(l), joinedAt: new Date(l.joinedAt).toISOString() })) };
 }
 
@@ -146,8 +146,8 @@ export async function memberLeague(
   leagueId: string,
 ): Promise<LeagueView> {
   const [league, member] = await Promise.all([
-    ctx.ledger.league(leagueId),
-    ctx.ledger.isMember(leagueId, playerId),
+    ctx.ledger.leagues.league(leagueId),
+    ctx.ledger.leagues.isMember(leagueId, playerId),
   ]);
   if (!league) throw new ApiError('ERR_NOT_FOUND', 'no such league');
   if (!member) throw new ApiError('ERR_FORBIDDEN', 'only members see a league');
@@ -171,8 +171,8 @@ export async function leagueStandings(
   await memberLeague(ctx, playerId, leagueId);
   const closed = courseDay(date, ctx.now) === 'closed';
   const [rows, audit] = await Promise.all([
-    ctx.ledger.leagueDay(leagueId, date),
-    closed ? ctx.ledger.dayAudit(date) : Promise.resolve(null),
+    ctx.ledger.leagues.leagueDay(leagueId, date),
+    closed ? ctx.ledger.audits.dayAudit(date) : Promise.resolve(null),
   ]);
   return { ...dayStandings(date, closed, rows, playerId, limit, offset), audit: progressOf(audit) };
 }
@@ -277,7 +277,7 @@ export async function leagueSeason(
   courseDay(date, ctx.now);
   const { from, to } = periodOf(period, date);
   const best = SEASON_BEST[period];
-  const entries = rankSeason(await ctx.ledger.leagueSeason(leagueId, from, to, best));
+  const entries = rankSeason(await ctx.ledger.leagues.leagueSeason(leagueId, from, to, best));
   return {
     leagueId,
     period,

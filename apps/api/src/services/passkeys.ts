@@ -15,11 +15,13 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import type { Config } from '../config.ts';
 import { ApiError } from '../errors.ts';
-import type { ChallengePurpose } from '../storage/ledger.ts';
+import type { ChallengePurpose } from '../ports/passkeys.ts';
 import type { ServiceContext } from './context.ts';
-import { base64url, fromBase64url } from './crypto.ts';
-import { issueToken, limitAddress } from './devices.ts';
+import { base64url, fromBase64url } from '../crypto.ts';
+import { issueToken, TOO_MANY_TRIES } from './devices.ts';
+import { limitAddress } from './rate-limit.ts';
 import type { NewPlayer } from './players.ts';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -47,13 +49,30 @@ const httpOrigin = (text: string | undefined): string | null => {
  * on https origins and on `http://localhost`, not on a bare IP address.
  */
 export function relyingParty(
-  env: { readonly RP_ID?: string; readonly RP_ORIGIN?: string },
+  config: Pick<Config, 'rpId' | 'rpOrigin'>,
   requestUrl: string,
   originHeader: string | undefined,
 ): RelyingParty {
-  const origin = httpOrigin(env.RP_ORIGIN) ?? httpOrigin(originHeader) ?? new URL(requestUrl).origin;
-  return { origin, id: env.RP_ID || new URL(origin).hostname };
+  const origin =
+    httpOrigin(config.rpOrigin ?? undefined) ?? httpOrigin(originHeader) ?? new URL(requestUrl).origin;
+  return { origin, id: config.rpId ?? new URL(origin).hostname };
 }
+
+/** Keeps a challenge for one use within {@link CHALLENGE_TTL_MS}. */
+const storeChallenge = (
+  ctx: ServiceContext,
+  challenge: string,
+  purpose: ChallengePurpose,
+  playerId: string | null,
+  rp: RelyingParty,
+): Promise<void> =>
+  ctx.ledger.passkeys.insertChallenge({
+    challenge,
+    purpose,
+    playerId,
+    rpId: rp.id,
+    expiresAt: ctx.now.getTime() + CHALLENGE_TTL_MS,
+  });
 
 export interface PasskeyView {
   readonly id: string;
@@ -72,7 +91,7 @@ async function verifying<T>(
   let ledgerError: unknown = null;
   const expectedChallenge = async (challenge: string): Promise<boolean> => {
     try {
-      const taken = await ctx.ledger.takeChallenge(challenge, purpose, ctx.now.getTime());
+      const taken = await ctx.ledger.passkeys.takeChallenge(challenge, purpose, ctx.now.getTime());
       return taken !== null && accept(taken);
     } catch (error) {
       ledgerError = error;
@@ -94,9 +113,9 @@ export async function registrationOptions(
   playerId: string,
   rp: RelyingParty,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  const player = await ctx.ledger.playerById(playerId);
+  const player = await ctx.ledger.players.playerById(playerId);
   if (!player) throw new ApiError('ERR_UNAUTHORIZED', 'unknown token');
-  const existing = await ctx.ledger.credentialsOf(playerId);
+  const existing = await ctx.ledger.passkeys.credentialsOf(playerId);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.id,
@@ -110,13 +129,7 @@ export async function registrationOptions(
       .map((c) => ({ id: c.id, transports: [...c.transports] })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
-  await ctx.ledger.insertChallenge({
-    challenge: options.challenge,
-    purpose: 'register',
-    playerId,
-    rpId: rp.id,
-    expiresAt: ctx.now.getTime() + CHALLENGE_TTL_MS,
-  });
+  await storeChallenge(ctx, options.challenge, 'register', playerId, rp);
   return options;
 }
 
@@ -143,10 +156,10 @@ export async function registerPasskey(
   );
   if (!result.verified) throw new ApiError('ERR_VALIDATION', 'the passkey was not accepted');
   const { credential } = result.registrationInfo;
-  if ((await ctx.ledger.credential(credential.id)) !== null)
+  if ((await ctx.ledger.passkeys.credential(credential.id)) !== null)
     throw new ApiError('ERR_VALIDATION', 'this passkey is already registered');
   const now = ctx.now.getTime();
-  await ctx.ledger.insertCredential({
+  await ctx.ledger.passkeys.insertCredential({
     id: credential.id,
     playerId,
     rpId: rp.id,
@@ -161,7 +174,7 @@ export async function registerPasskey(
 
 /** The player's passkeys, oldest first. */
 export async function passkeysOf(ctx: ServiceContext, playerId: string): Promise<PasskeyView[]> {
-  return (await ctx.ledger.credentialsOf(playerId)).map((c) => ({
+  return (await ctx.ledger.passkeys.credentialsOf(playerId)).map((c) => ({
     id: c.id,
     createdAt: new Date(c.createdAt).toISOString(),
     lastUsedAt: c.lastUsedAt === null ? null : new Date(c.lastUsedAt).toISOString(),
@@ -176,21 +189,14 @@ export async function signInOptions(
   ctx: ServiceContext,
   rp: RelyingParty,
   addressKey: string,
-  burst?: number,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  await limitAddress(ctx, 'sign-in', addressKey, burst);
+  await limitAddress(ctx, 'sign-in', addressKey, TOO_MANY_TRIES);
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'preferred',
     timeout: CHALLENGE_TTL_MS,
   });
-  await ctx.ledger.insertChallenge({
-    challenge: options.challenge,
-    purpose: 'sign-in',
-    playerId: null,
-    rpId: rp.id,
-    expiresAt: ctx.now.getTime() + CHALLENGE_TTL_MS,
-  });
+  await storeChallenge(ctx, options.challenge, 'sign-in', null, rp);
   return options;
 }
 
@@ -201,7 +207,7 @@ export async function signInWithPasskey(
   response: AuthenticationResponseJSON,
 ): Promise<NewPlayer> {
   const refused = (why: string) => new ApiError('ERR_UNAUTHORIZED', `the passkey was not accepted: ${why}`);
-  const stored = await ctx.ledger.credential(response.id);
+  const stored = await ctx.ledger.passkeys.credential(response.id);
   if (!stored || stored.rpId !== rp.id) throw refused('unknown passkey');
   const result = await verifying(
     ctx,
@@ -224,8 +230,12 @@ export async function signInWithPasskey(
     refused,
   );
   if (!result.verified) throw refused('the signature does not match');
-  const player = await ctx.ledger.playerById(stored.playerId);
+  const player = await ctx.ledger.players.playerById(stored.playerId);
   if (!player) throw refused('unknown player');
-  await ctx.ledger.touchCredential(stored.id, result.authenticationInfo.newCounter, ctx.now.getTime());
+  await ctx.ledger.passkeys.touchCredential(
+    stored.id,
+    result.authenticationInfo.newCounter,
+    ctx.now.getTime(),
+  );
   return { id: player.id, name: player.name, token: await issueToken(ctx, player.id) };
 }

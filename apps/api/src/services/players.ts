@@ -1,12 +1,9 @@
 import { ApiError } from '../errors.ts';
-import type { PlayerRecord } from '../storage/ledger.ts';
+import type { PlayerRecord } from '../ports/players.ts';
 import type { ServiceContext } from './context.ts';
-import { hmacHex, sha256Hex } from './crypto.ts';
+import { sha256Hex } from '../crypto.ts';
+import { limitAddress } from './rate-limit.ts';
 import { claimedPlayerId, newToken, TOKEN_PATTERN } from './tokens.ts';
-
-/** Player creation per client address: a token bucket of `PLAYER_BURST` (20) refilled one per 5 s. */
-export const PLAYER_BURST = 20;
-export const PLAYER_REFILL_MS = 5_000;
 
 export interface PlayerView {
   readonly id: string;
@@ -17,31 +14,28 @@ export interface NewPlayer extends PlayerView {
   readonly token: string;
 }
 
-/** The stored form of a client address key: an HMAC under the secret, so it cannot be reversed by enumeration. */
-export const addressHash = (secret: string, addressKey: string): Promise<string> =>
-  hmacHex(secret, `address/${addressKey}`);
-
 /** Creates a player. `name` is already normalised. Rate limited per client address; only creations count. */
 export async function createPlayer(
   ctx: ServiceContext,
   name: string,
   addressKey: string,
-  burst: number = PLAYER_BURST,
 ): Promise<NewPlayer> {
-  const ipHash = await addressHash(ctx.secret, addressKey);
+  const address = await limitAddress(
+    ctx,
+    'players',
+    addressKey,
+    'too many players created from this address; try again in a few seconds',
+  );
   const now = ctx.now.getTime();
-  if (!(await ctx.ledger.takeToken(`players/${ipHash}`, now, burst, PLAYER_REFILL_MS))) {
-    throw new ApiError(
-      'ERR_RATE_LIMITED',
-      'too many players created from this address; try again in a few seconds',
-      {
-        retryAfter: PLAYER_REFILL_MS / 1000,
-      },
-    );
-  }
   const id = crypto.randomUUID();
   const token = newToken(id);
-  await ctx.ledger.createPlayer({ id, name, tokenHash: await sha256Hex(token), ipHash, createdAt: now });
+  await ctx.ledger.players.createPlayer({
+    id,
+    name,
+    tokenHash: await sha256Hex(token),
+    addressHash: address,
+    createdAt: now,
+  });
   return { id, name, token };
 }
 
@@ -70,20 +64,20 @@ export async function bearerOf(authorization: string | undefined): Promise<Beare
  * instance), or ERR_UNAUTHORIZED.
  */
 export async function playerOf(ctx: ServiceContext, bearer: Bearer): Promise<string> {
-  const id = await ctx.ledger.playerIdByTokenHash(bearer.tokenHash);
+  const id = await ctx.ledger.players.playerIdByTokenHash(bearer.tokenHash);
   if (id === null) throw new ApiError('ERR_UNAUTHORIZED', 'unknown token');
   return id;
 }
 
 /** A player, read fresh from the ledger (name included). */
 export async function getPlayer(ctx: ServiceContext, id: string): Promise<PlayerView> {
-  const player = await ctx.ledger.playerById(id);
+  const player = await ctx.ledger.players.playerById(id);
   if (!player) throw new ApiError('ERR_UNAUTHORIZED', 'unknown token');
   return playerView(player);
 }
 
 export async function renamePlayer(ctx: ServiceContext, id: string, name: string): Promise<PlayerView> {
-  await ctx.ledger.renamePlayer(id, name);
+  await ctx.ledger.players.renamePlayer(id, name);
   return { id, name };
 }
 

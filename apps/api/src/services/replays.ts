@@ -33,7 +33,7 @@ export async function replays(
       throw new ApiError('ERR_FORBIDDEN', 'replays of other players are public once the day closes');
   }
   const [player, record] = await Promise.all([
-    ctx.ledger.playerById(playerId),
+    ctx.ledger.players.playerById(playerId),
     attemptRecord(ctx, date, playerId),
   ]);
   if (!player || !record) throw new ApiError('ERR_NOT_FOUND', `no attempt by player ${playerId} on ${date}`);

@@ -36,6 +36,10 @@ export async function scheduledJob(
   const courses = await createCourseAhead(ctx);
   const yesterday = addDays(utcDate(ctx.now), -1);
   const audit = yesterday < FIRST_DATE ? null : await auditDay(ctx, yesterday, SCHEDULED_AUDIT);
-  await ctx.ledger.deleteExpired(ctx.now.getTime());
+  const now = ctx.now.getTime();
+  await Promise.all([
+    ctx.ledger.players.deleteExpiredCodes(now),
+    ctx.ledger.passkeys.deleteExpiredChallenges(now),
+  ]);
   return { courses, audit };
 }

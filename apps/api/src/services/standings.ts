@@ -51,7 +51,7 @@ export async function standings(
   offset: number,
 ): Promise<StandingsView> {
   const closed = courseDay(date, ctx.now) === 'closed';
-  const { counts, audit, before, rows } = await ctx.ledger.standingsPage(date, offset, limit);
+  const { counts, audit, before, rows } = await ctx.ledger.rounds.standingsPage(date, offset, limit);
   const players = counts.distribution.reduce((sum, d) => sum + d.count, 0);
   const entries: StandingEntry[] = [];
   let previous: StandingEntry | undefined;
@@ -95,7 +95,7 @@ export async function personalize(
   view: StandingsView,
   viewerId: string,
 ): Promise<StandingsView> {
-  const mine = await ctx.ledger.attempt(view.date, viewerId);
+  const mine = await ctx.ledger.rounds.attempt(view.date, viewerId);
   if (!mine?.finished || mine.review) return view;
   const { total, strokes } = mine.finished;
   const better = view.distribution.filter((d) => d.total < total).reduce((sum, d) => sum + d.count, 0);

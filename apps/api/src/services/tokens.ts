@@ -4,7 +4,7 @@
  * object then checks the token's SHA-256 against the ledger (once per token, until it is revoked). The server
  * stores only hashes, so a lost token cannot be recovered.
  */
-import { base64url } from './crypto.ts';
+import { base64url } from '../crypto.ts';
 
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

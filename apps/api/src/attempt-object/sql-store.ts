@@ -1,6 +1,6 @@
 import type { SqlStorage } from '@cloudflare/workers-types';
 import { makeCard, parseCard, type Card, type PresetName } from '@golf/engine';
-import type { AttemptState, AttemptStore, HoleState } from './book.ts';
+import type { AttemptState, AttemptStore, HoleState } from './fair-stock.ts';
 
 /**
  * An {@link AttemptStore} on a Durable Object's SQLite storage. Every call is synchronous and each write one
@@ -51,7 +51,7 @@ export class SqlAttemptStore implements AttemptStore {
         state.playerId,
         state.rules,
         state.startedAt,
-        state.ipHash,
+        state.addressHash,
         state.hole,
       );
       for (const h of state.holes)
@@ -107,7 +107,7 @@ export class SqlAttemptStore implements AttemptStore {
   }
 
   #load(): AttemptState | null {
-    const a = this.#sql.exec<AttemptRow>('SELECT * FROM attempt WHERE id = 1').toArray()[0];
+    const a = this.#sql.exec<AttemptRecord>('SELECT * FROM attempt WHERE id = 1').toArray()[0];
     if (!a) return null;
     const holes = this.#sql.exec<HoleRow>('SELECT * FROM holes ORDER BY hole').toArray();
     return {
@@ -115,7 +115,7 @@ export class SqlAttemptStore implements AttemptStore {
       playerId: a.player_id,
       rules: a.rules as PresetName,
       startedAt: a.started_at,
-      ipHash: a.ip_hash,
+      addressHash: a.ip_hash,
       hole: a.hole,
       synced: { started: a.synced_started === 1, finished: a.synced_finished === 1 },
       holes: holes.map((h) => ({
@@ -131,7 +131,7 @@ export class SqlAttemptStore implements AttemptStore {
   }
 }
 
-type AttemptRow = {
+type AttemptRecord = {
   date: string;
   player_id: string;
   rules: string;

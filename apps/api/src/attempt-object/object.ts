@@ -1,8 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
 import { counters } from '../counters.ts';
 import type { Env } from '../env.ts';
-import { D1Ledger } from '../storage/d1.ts';
-import type { AttemptView, DrawView, HoleResultView, Outcome, StartInput } from './book.ts';
+import { d1Ledger } from '../adapters/d1/ledger.ts';
+import type { AttemptView, DrawView, HoleResultView, Outcome, StartInput } from './fair-stock.ts';
 import { AttemptSession, type AttemptRecordView, type AttemptRpc, type Caller } from './session.ts';
 import { SqlAttemptStore } from './sql-store.ts';
 
@@ -23,7 +23,7 @@ export class AttemptObject extends DurableObject<Env> implements AttemptRpc {
     super(ctx, env);
     const store = new SqlAttemptStore(ctx.storage.sql, (closure) => ctx.storage.transactionSync(closure));
     this.#store = store;
-    this.#session = new AttemptSession(store, new D1Ledger(env.DB), () => {
+    this.#session = new AttemptSession(store, d1Ledger(env.DB), () => {
       void ctx.storage.setAlarm(Date.now() + RETRY_MS);
     });
   }

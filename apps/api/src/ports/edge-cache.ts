@@ -1,6 +1,6 @@
 /**
- * Answers kept at the edge: Cloudflare's Workers cache (the data center's own, `caches.default`) in the Worker,
- * nothing in tests. Only public answers are kept (no token, nothing personal), under a key made from the route.
+ * Answers kept at the edge: Cloudflare's Workers cache (src/adapters/workers-cache.ts) in the Worker, nothing in
+ * tests. Only public answers are kept (no token, nothing personal), under a key made from the route.
  * A closed day's course and final standings never change, so they are kept for a year; the open day's standings
  * for {@link OPEN_STANDINGS_MAX_AGE} seconds (docs/scale.md).
  */
@@ -19,30 +19,6 @@ export const noCache: EdgeCache = {
   get: async () => undefined,
   put: async () => undefined,
 };
-
-/** Keys live under a private origin, so a cached answer can never be fetched from outside as a page. */
-const keyUrl = (key: string): string => `https://edge-cache.golf-daily.invalid/${key}`;
-
-/** The Workers cache of the data center that serves the request. */
-export function workersCache(): EdgeCache {
-  const store = (globalThis as { caches?: { default?: Cache } }).caches?.default;
-  if (!store) return noCache;
-  return {
-    async get<T>(key: string): Promise<T | undefined> {
-      const hit = await store.match(keyUrl(key));
-      return hit ? ((await hit.json()) as T) : undefined;
-    },
-    async put(key: string, value: unknown, maxAgeSeconds: number): Promise<void> {
-      if (maxAgeSeconds <= 0) return;
-      const body = JSON.stringify(value);
-      const headers = {
-        'content-type': 'application/json',
-        'cache-control': `public, max-age=${maxAgeSeconds}`,
-      };
-      await store.put(keyUrl(key), new Response(body, { headers }));
-    },
-  };
-}
 
 /** The cached value of `key`, or `compute()`'s, kept for `maxAge(value)` seconds (after the response). */
 export async function cached<T>(

@@ -15,7 +15,7 @@ import {
   type PresetName,
   type Result,
 } from '@golf/engine';
-import type { FinishedRow, StartedRow } from '../storage/ledger.ts';
+import type { RoundFinishRecord, RoundStartRecord } from '../ports/rounds.ts';
 
 /**
  * One ranked attempt and the fair-stock rules (docs/api.md, "The fair-stock protocol"; docs/fair-play.md). Pure
@@ -46,7 +46,7 @@ export interface AttemptState {
   readonly playerId: string;
   readonly rules: PresetName;
   readonly startedAt: number;
-  readonly ipHash: string;
+  readonly addressHash: string;
   /** The hole being played (1..9), 10 when finished. */
   readonly hole: number;
   readonly holes: readonly HoleState[];
@@ -119,7 +119,7 @@ export interface StartInput {
   readonly rules: PresetName;
   /** The nine decks of the day's course, in deal order. */
   readonly decks: readonly (readonly Card[])[];
-  readonly ipHash: string;
+  readonly addressHash: string;
   readonly now: number;
 }
 
@@ -154,7 +154,7 @@ export function start(store: AttemptStore, input: StartInput): AttemptState {
     playerId: input.playerId,
     rules: input.rules,
     startedAt: input.now,
-    ipHash: input.ipHash,
+    addressHash: input.addressHash,
     hole: 1,
     holes: input.decks.map((deck, i) => ({
       hole: i + 1,
@@ -269,12 +269,17 @@ export function finish(store: AttemptStore, hole: number, log: string, now: numb
 
 /** The ledger rows this attempt still owes D1, in the order they must be written (started before finished). */
 export function pendingRows(state: AttemptState): {
-  started: StartedRow | null;
-  finished: FinishedRow | null;
+  started: RoundStartRecord | null;
+  finished: RoundFinishRecord | null;
 } {
   const started = state.synced.started
     ? null
-    : { date: state.date, playerId: state.playerId, startedAt: state.startedAt, ipHash: state.ipHash };
+    : {
+        date: state.date,
+        playerId: state.playerId,
+        startedAt: state.startedAt,
+        addressHash: state.addressHash,
+      };
   const isFinished = state.hole > COURSE_HOLES;
   const finished =
     !isFinished || state.synced.finished

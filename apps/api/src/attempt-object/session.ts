@@ -1,5 +1,5 @@
 import { closesAt, DAY_MS } from '@golf/contract';
-import type { Ledger } from '../storage/ledger.ts';
+import type { Ledger } from '../ports/ledger.ts';
 import {
   attemptView,
   draw,
@@ -14,7 +14,7 @@ import {
   type HoleResultView,
   type Outcome,
   type StartInput,
-} from './book.ts';
+} from './fair-stock.ts';
 
 /** How long an attempt object keeps its storage after its day closes. */
 export const KEEP_AFTER_CLOSE_MS = 7 * DAY_MS;
@@ -77,7 +77,7 @@ export class AttemptSession implements AttemptRpc {
     if (state !== null && state.playerId !== caller.playerId) return false;
     if (this.#verified.has(caller.tokenHash)) return true;
     const epoch = this.#epoch;
-    const owner = await this.#ledger.playerIdByTokenHash(caller.tokenHash);
+    const owner = await this.#ledger.players.playerIdByTokenHash(caller.tokenHash);
     if (owner !== caller.playerId) return false;
     if (epoch === this.#epoch) this.#verified.add(caller.tokenHash);
     return true;
@@ -143,11 +143,11 @@ export class AttemptSession implements AttemptRpc {
     const { started, finished } = pendingRows(state);
     try {
       if (started) {
-        await this.#ledger.attemptStarted(started);
+        await this.#ledger.rounds.attemptStarted(started);
         this.#store.markSynced('started');
       }
       if (finished) {
-        await this.#ledger.attemptFinished(finished);
+        await this.#ledger.rounds.attemptFinished(finished);
         this.#store.markSynced('finished');
       }
       return true;

@@ -1,0 +1,20 @@
+import type { Ledger } from '../../ports/ledger.ts';
+import { D1AuditQueue } from './audit-queue.ts';
+import { D1CourseStore } from './courses.ts';
+import { D1LeagueStore } from './leagues.ts';
+import { D1PasskeyStore } from './passkeys.ts';
+import { D1PlayerStore } from './players.ts';
+import { D1RateLimitStore } from './rate-limits.ts';
+import { D1RoundStore } from './rounds.ts';
+import type { SqlDatabase } from './statements.ts';
+
+/** The ledger on one D1 database (or the same SQL on SQLite in Node: src/adapters/node-sqlite.ts). */
+export const d1Ledger = (db: SqlDatabase): Ledger => ({
+  players: new D1PlayerStore(db),
+  rateLimits: new D1RateLimitStore(db),
+  courses: new D1CourseStore(db),
+  rounds: new D1RoundStore(db),
+  audits: new D1AuditQueue(db),
+  passkeys: new D1PasskeyStore(db),
+  leagues: new D1LeagueStore(db),
+});

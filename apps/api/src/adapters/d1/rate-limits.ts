@@ -1,0 +1,28 @@
+import type { RateLimitStore } from '../../ports/rate-limits.ts';
+import { Statements, type SqlDatabase } from './statements.ts';
+
+export class D1RateLimitStore implements RateLimitStore {
+  readonly #sql: Statements;
+
+  constructor(db: SqlDatabase) {
+    this.#sql = new Statements(db);
+  }
+
+  async takeFromBucket(key: string, now: number, capacity: number, refillMs: number): Promise<boolean> {
+    // One statement: refill by elapsed time, then take a token only if one is there.
+    const result = await this.#sql
+      .write(
+        `INSERT INTO rate_limits (key, tokens, updated_at) VALUES (?1, ?2 - 1, ?3)
+       ON CONFLICT (key) DO UPDATE
+         SET tokens = min(?2, tokens + max(0, ?3 - updated_at) * 1.0 / ?4) - 1, updated_at = max(updated_at, ?3)
+         WHERE min(?2, tokens + max(0, ?3 - updated_at) * 1.0 / ?4) >= 1
+       RETURNING key`,
+        key,
+        capacity,
+        now,
+        refillMs,
+      )
+      .run();
+    return result.results.length === 1;
+  }
+}

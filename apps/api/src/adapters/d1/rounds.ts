@@ -1,0 +1,202 @@
+import type {
+  AttemptRecord,
+  DayCountsRecord,
+  HistoryRecord,
+  RoundFinishRecord,
+  RoundRecord,
+  RoundStartRecord,
+  RoundStore,
+  StandingsPageRecord,
+} from '../../ports/rounds.ts';
+import { toDayAudit, type DayAuditRow } from './audit-queue.ts';
+import { Statements, type SqlDatabase } from './statements.ts';
+
+export class D1RoundStore implements RoundStore {
+  readonly #sql: Statements;
+
+  constructor(db: SqlDatabase) {
+    this.#sql = new Statements(db);
+  }
+
+  async attemptStarted(row: RoundStartRecord): Promise<void> {
+    await this.#sql
+      .write(
+        'INSERT OR IGNORE INTO attempts (date, player_id, started_at, ip_hash) VALUES (?, ?, ?, ?)',
+        row.date,
+        row.playerId,
+        row.startedAt,
+        row.addressHash,
+      )
+      .run();
+  }
+  async attemptFinished(row: RoundFinishRecord): Promise<void> {
+    // The started row is always written first (the attempt object syncs in order); a repeat changes nothing, and
+    // the trigger ranks the round once.
+    await this.#sql
+      .write(
+        `UPDATE attempts SET finished_at = ?, total = ?, strokes = ?, logs = ?, hole_times = ?, draw_times = ?
+       WHERE date = ? AND player_id = ? AND finished_at IS NULL`,
+        row.finishedAt,
+        row.total,
+        JSON.stringify(row.strokes),
+        JSON.stringify(row.logs),
+        JSON.stringify(row.holeTimes),
+        JSON.stringify(row.drawTimes),
+        row.date,
+        row.playerId,
+      )
+      .run();
+  }
+  async attempt(date: string, playerId: string): Promise<AttemptRecord | null> {
+    const row = await this.#sql
+      .read(
+        `SELECT date, player_id, started_at, ip_hash, finished_at, total, strokes, logs, hole_times, draw_times, review
+       FROM attempts WHERE date = ? AND player_id = ?`,
+        date,
+        playerId,
+      )
+      .first<AttemptRow>();
+    return row && toAttempt(row);
+  }
+  async dayCounts(date: string): Promise<DayCountsRecord> {
+    const [totals, stats] = await this.#sql.batch([
+      this.#sql.read('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total', date),
+      this.#sql.read('SELECT started, review FROM day_stats WHERE date = ?', date),
+    ]);
+    return toCounts(totals?.results, stats?.results);
+  }
+  async standingsPage(date: string, offset: number, limit: number): Promise<StandingsPageRecord> {
+    // One round trip. The page's first total, and how many ranked finishers come before it, come from the small
+    // per-day distribution; the page then seeks to that total in the standings index and skips only within it.
+    const [totals, stats, audit, page] = await this.#sql.batch([
+      this.#sql.read('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total', date),
+      this.#sql.read('SELECT started, review FROM day_stats WHERE date = ?', date),
+      this.#sql.read(
+        'SELECT rounds, audited, flagged, started_at, finished_at FROM day_audits WHERE date = ?',
+        date,
+      ),
+      this.#sql.read(
+        `WITH cum AS (
+           SELECT total, count, SUM(count) OVER (ORDER BY total) - count AS before FROM day_totals WHERE date = ?1
+         ),
+         start AS (SELECT total, before FROM cum WHERE ?2 < before + count ORDER BY total LIMIT 1)
+         SELECT a.player_id, p.name, a.total, a.strokes, a.finished_at, (SELECT before FROM start) AS before
+         FROM attempts a JOIN players p ON p.id = a.player_id
+         WHERE a.date = ?1 AND a.finished_at IS NOT NULL AND a.review = 0 AND a.total >= coalesce((SELECT total FROM start), 1000000000)
+         ORDER BY a.total, a.finished_at, a.player_id
+         LIMIT ?3 OFFSET coalesce(?2 - (SELECT before FROM start), 0)`,
+        date,
+        offset,
+        limit,
+      ),
+    ]);
+    const rows = (page?.results ?? []) as (StandingRow & { before: number })[];
+    return {
+      counts: toCounts(totals?.results, stats?.results),
+      audit: ((audit?.results ?? []) as DayAuditRow[]).map(toDayAudit)[0] ?? null,
+      before: rows[0]?.before ?? 0,
+      rows: rows.map((r) => ({
+        playerId: r.player_id,
+        name: r.name,
+        total: r.total,
+        strokes: JSON.parse(r.strokes) as number[],
+        finishedAt: r.finished_at,
+      })),
+    };
+  }
+  async playerRounds(playerId: string): Promise<RoundRecord[]> {
+    const rows = await this.#sql
+      .read(
+        `SELECT date, total, review FROM attempts
+       WHERE player_id = ? AND finished_at IS NOT NULL ORDER BY date`,
+        playerId,
+      )
+      .all<{ date: string; total: number; review: number }>();
+    return rows.results.map((r) => ({ date: r.date, total: r.total, review: r.review === 1 }));
+  }
+  async historyPage(playerId: string, limit: number, offset: number): Promise<HistoryRecord[]> {
+    const rows = await this.#sql
+      .read(
+        `SELECT a.date, a.total, a.strokes, a.review,
+         (SELECT coalesce(sum(d.count), 0) FROM day_totals d WHERE d.date = a.date AND d.total < a.total) AS better,
+         (SELECT coalesce(sum(d.count), 0) FROM day_totals d WHERE d.date = a.date) AS finishers
+       FROM attempts a WHERE a.player_id = ? AND a.finished_at IS NOT NULL
+       ORDER BY a.date DESC LIMIT ? OFFSET ?`,
+        playerId,
+        limit,
+        offset,
+      )
+      .all<{
+        date: string;
+        total: number;
+        strokes: string;
+        review: number;
+        better: number;
+        finishers: number;
+      }>();
+    return rows.results.map((r) => ({
+      date: r.date,
+      total: r.total,
+      strokes: JSON.parse(r.strokes) as number[],
+      review: r.review === 1,
+      better: r.better,
+      finishers: r.finishers,
+    }));
+  }
+}
+
+interface AttemptRow {
+  date: string;
+  player_id: string;
+  started_at: number;
+  ip_hash: string;
+  finished_at: number | null;
+  total: number | null;
+  strokes: string | null;
+  logs: string | null;
+  hole_times: string | null;
+  draw_times: string | null;
+  review: number;
+}
+
+interface StandingRow {
+  player_id: string;
+  name: string;
+  total: number;
+  strokes: string;
+  finished_at: number;
+}
+
+function toCounts(totals: unknown[] | undefined, stats: unknown[] | undefined): DayCountsRecord {
+  const s = ((stats ?? []) as { started: number; review: number }[])[0];
+  return {
+    distribution: ((totals ?? []) as { total: number; count: number }[]).map((r) => ({
+      total: r.total,
+      count: r.count,
+    })),
+    started: s?.started ?? 0,
+    review: s?.review ?? 0,
+  };
+}
+
+function toAttempt(row: AttemptRow): AttemptRecord {
+  const finished =
+    row.finished_at === null
+      ? null
+      : {
+          finishedAt: row.finished_at,
+          total: row.total ?? 0,
+          strokes: JSON.parse(row.strokes ?? '[]') as number[],
+          logs: JSON.parse(row.logs ?? '[]') as string[],
+          holeTimes: JSON.parse(row.hole_times ?? '[]') as number[],
+          drawTimes: JSON.parse(row.draw_times ?? '[]') as number[][],
+        };
+  return {
+    date: row.date,
+    playerId: row.player_id,
+    startedAt: row.started_at,
+    addressHash: row.ip_hash,
+    finished,
+    review: row.review === 1,
+  };
+}

@@ -1,0 +1,18 @@
+import { auditHole, combineAudit, type HoleAudit } from '@golf/engine';
+import type { Auditor } from '../ports/auditor.ts';
+
+/** The engine's audit, decision for decision the same as `pnpm -s golf audit`. */
+export const engineAuditor: Auditor = {
+  hole(deal, rules, log) {
+    const audit = auditHole(deal, rules, log);
+    // Logs come from the ledger, verified when they were played: a failure here is a bug.
+    if (!audit.ok) throw new Error(`audit failed: ${audit.error.message}`);
+    return audit.value;
+  },
+  verdict(holes) {
+    const round = combineAudit(holes as HoleAudit[]);
+    if (!round.ok) throw new Error(`audit failed: ${round.error.message}`);
+    const { flagged, pValue, telling, decisions } = round.value;
+    return { flagged, pValue, telling, decisions };
+  },
+};

@@ -1,0 +1,66 @@
+/**
+ * The Worker's settings, parsed once from its bindings: the routes and services read this, never `env` itself.
+ */
+import type { Env } from './env.ts';
+
+/** The value of `.dev.vars.example`: public, so anyone could compute every course made with it. */
+export const DEVELOPMENT_SECRET = 'golf-daily-development-secret-not-for-production';
+export const MIN_SECRET_BYTES = 32;
+
+/** Tries per client address and purpose, at most, unless `PLAYER_BURST` says otherwise. */
+export const ADDRESS_BURST = 20;
+
+export interface Config {
+  /** Keys every course seed and every client-address hash (empty when {@link problem} says why it cannot). */
+  readonly secret: string;
+  /** Why the secret cannot key real courses, or null when it can. */
+  readonly problem: string | null;
+  /** Local development (`LOCAL_DEV=1`): the development secret is allowed, `/api/dev/*` answers. */
+  readonly localDev: boolean;
+  /** The local API bench (`SERVER_TIMING=1`): `Server-Timing` on every answer and `/api/dev/counters`. */
+  readonly serverTiming: boolean;
+  /** Tries per client address and purpose (`PLAYER_BURST`, default 20). */
+  readonly playerBurst: number;
+  /** The passkeys' relying party, when set (`RP_ID`, `RP_ORIGIN`). */
+  readonly rpId: string | null;
+  readonly rpOrigin: string | null;
+}
+
+/**
+ * Why the secret cannot key real courses, or null when it can. Missing, shorter than 32 bytes, or the public
+ * development value outside local development: never a course from a key someone else may know.
+ */
+function secretProblem(secret: string | undefined, localDev: boolean): string | null {
+  if (typeof secret !== 'string' || secret === '') return 'DAILY_SECRET is not set';
+  if (new TextEncoder().encode(secret).length < MIN_SECRET_BYTES)
+    return `DAILY_SECRET is shorter than ${MIN_SECRET_BYTES} bytes`;
+  if (secret === DEVELOPMENT_SECRET && !localDev) return 'DAILY_SECRET is the public development value';
+  return null;
+}
+
+function burstOf(text: string | undefined): number {
+  const n = Number(text);
+  return text !== undefined && Number.isInteger(n) && n >= 1 ? n : ADDRESS_BURST;
+}
+
+const parsed = new WeakMap<object, Config>();
+
+/** The settings of `env` (parsed on first use, then kept for as long as the bindings object lives). */
+export function configOf(env: Partial<Env> | undefined): Config {
+  const bindings = env ?? {};
+  const known = parsed.get(bindings);
+  if (known) return known;
+  const localDev = bindings.LOCAL_DEV === '1';
+  const problem = secretProblem(bindings.DAILY_SECRET, localDev);
+  const config: Config = {
+    secret: problem === null ? bindings.DAILY_SECRET! : '',
+    problem,
+    localDev,
+    serverTiming: bindings.SERVER_TIMING === '1',
+    playerBurst: burstOf(bindings.PLAYER_BURST),
+    rpId: bindings.RP_ID || null,
+    rpOrigin: bindings.RP_ORIGIN || null,
+  };
+  parsed.set(bindings, config);
+  return config;
+}

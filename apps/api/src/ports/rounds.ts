@@ -1,0 +1,85 @@
+import type { DayAuditRecord } from './audit-queue.ts';
+
+/** One row per attempt, written twice (started, then finished with its verified logs), and what ranks: the day's counts, standings pages and a player's rounds. Times are milliseconds since the epoch. */
+export interface RoundStore {
+  /** The started row (once; a second call changes nothing). */
+  attemptStarted(row: RoundStartRecord): Promise<void>;
+  /** The finished row: totals, strokes and verified logs (once; a second call changes nothing). */
+  attemptFinished(row: RoundFinishRecord): Promise<void>;
+  /** A player's row of a day, or null when they never started it. */
+  attempt(date: string, playerId: string): Promise<AttemptRecord | null>;
+  /** The day's counts: attempts started, rounds under review, ranked finishers per total (ascending). */
+  dayCounts(date: string): Promise<DayCountsRecord>;
+  /**
+   * One standings page in one round trip: the day's counts, and `limit` ranked finishers in standings order
+   * (total ascending, then finish time) from the `offset`-th, with how many ranked finishers have a lower total
+   * than the page's first (`before`, which makes its rank). The page seeks by total through the distribution and
+   * skips only within one total, so a deep page costs what a first page costs.
+   */
+  standingsPage(date: string, offset: number, limit: number): Promise<StandingsPageRecord>;
+  /** Every finished round of a player (under review included), oldest first. */
+  playerRounds(playerId: string): Promise<RoundRecord[]>;
+  /** A page of a player's finished rounds, newest first, each with its day's ranked field. */
+  historyPage(playerId: string, limit: number, offset: number): Promise<HistoryRecord[]>;
+}
+
+export interface RoundStartRecord {
+  readonly date: string;
+  readonly playerId: string;
+  readonly startedAt: number;
+  readonly addressHash: string;
+}
+
+export interface RoundFinishRecord {
+  readonly date: string;
+  readonly playerId: string;
+  readonly finishedAt: number;
+  readonly total: number;
+  readonly strokes: readonly number[];
+  readonly logs: readonly string[];
+  readonly holeTimes: readonly number[];
+  readonly drawTimes: readonly (readonly number[])[];
+}
+
+export interface AttemptRecord extends RoundStartRecord {
+  /** Null while the attempt is being played (its holes are then in its object only). */
+  readonly finished: Omit<RoundFinishRecord, 'date' | 'playerId'> | null;
+  readonly review: boolean;
+}
+
+export interface StandingRecord {
+  readonly playerId: string;
+  readonly name: string;
+  readonly total: number;
+  readonly strokes: readonly number[];
+  readonly finishedAt: number;
+}
+
+export interface StandingsPageRecord {
+  readonly counts: DayCountsRecord;
+  /** The day's fair-play audit, null before it started. */
+  readonly audit: DayAuditRecord | null;
+  readonly before: number;
+  readonly rows: readonly StandingRecord[];
+}
+
+export interface DayCountsRecord {
+  readonly started: number;
+  readonly review: number;
+  /** Ranked finishers per total, ascending. */
+  readonly distribution: readonly { readonly total: number; readonly count: number }[];
+}
+
+export interface RoundRecord {
+  readonly date: string;
+  readonly total: number;
+  readonly review: boolean;
+}
+
+export interface HistoryRecord extends RoundRecord {
+  readonly strokes: readonly number[];
+  /** Ranked finishers that day with a lower total. */
+  readonly better: number;
+  /** Ranked finishers that day. */
+  readonly finishers: number;
+}
