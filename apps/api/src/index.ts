@@ -5,6 +5,7 @@
 export { createApp, type AppType } from './app.ts';
 export type { ErrorBody, ErrorCode } from './errors.ts';
 export type { CourseView, HoleView } from './services/course.ts';
+export type { PerfectResult } from './ports/perfect-play.ts';
 export type { AttemptView, AttemptHoleView, DrawView, HoleResultView } from './attempt-object/fair-stock.ts';
 export type { StandingsView, StandingEntry } from './services/standings.ts';
 export type { ReplayView } from './services/replays.ts';

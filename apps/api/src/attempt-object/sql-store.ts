@@ -1,5 +1,6 @@
 import type { SqlStorage } from '@cloudflare/workers-types';
-import { makeCard, parseCard, type Card, type PresetName } from '@golf/engine';
+import type { PresetName } from '@golf/engine';
+import { deckOfText, deckText } from '../adapters/deck-text.ts';
 import type { AttemptState, AttemptStore, HoleState } from './fair-stock.ts';
 
 /**
@@ -58,7 +59,7 @@ export class SqlAttemptStore implements AttemptStore {
         this.#sql.exec(
           `INSERT OR IGNORE INTO holes (hole, deck, log, drawn, draw_times) VALUES (?, ?, ?, ?, ?)`,
           h.hole,
-          h.deck.map(makeCard).join(' '),
+          deckText(h.deck),
           h.log,
           h.drawn,
           JSON.stringify(h.drawTimes),
@@ -120,7 +121,7 @@ export class SqlAttemptStore implements AttemptStore {
       synced: { started: a.synced_started === 1, finished: a.synced_finished === 1 },
       holes: holes.map((h) => ({
         hole: h.hole,
-        deck: h.deck.split(' ').map(cardOf),
+        deck: deckOfText(h.deck),
         log: h.log,
         drawn: h.drawn,
         drawTimes: JSON.parse(h.draw_times) as number[],
@@ -150,9 +151,3 @@ type HoleRow = {
   strokes: number | null;
   finished_at: number | null;
 };
-
-function cardOf(text: string): Card {
-  const card = parseCard(text);
-  if (!card.ok) throw new Error(`stored deck holds ${text}`);
-  return card.value;
-}

@@ -13,7 +13,15 @@ import { replays } from '../services/replays.ts';
 import { advanceAudit, roundAuditView, underReviewView } from '../services/audit.ts';
 import { AUDITING_MAX_AGE, cached, IMMUTABLE_MAX_AGE, OPEN_STANDINGS_MAX_AGE } from '../ports/edge-cache.ts';
 import { personalize, standings, type StandingsView } from '../services/standings.ts';
-import { dateParam, dateSchema, holeSchema, logSchema, pageQuery, validate } from './validation.ts';
+import {
+  dateParam,
+  dateSchema,
+  HOLES_MESSAGE,
+  holeSchema,
+  logSchema,
+  pageQuery,
+  validate,
+} from './validation.ts';
 
 const holeParam = validate(
   'param',
@@ -21,7 +29,7 @@ const holeParam = validate(
     date: dateSchema,
     hole: z
       .string()
-      .regex(/^[1-9]$/, 'holes are numbered 1 to 9')
+      .refine((s) => String(Number(s)) === s && holeSchema.safeParse(Number(s)).success, HOLES_MESSAGE)
       .transform(Number),
   }),
 );

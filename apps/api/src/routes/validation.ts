@@ -1,5 +1,5 @@
 import { isDate, NAME_MAX, normalizeName } from '@golf/contract';
-import { LOG_PATTERN, MAX_LOG_LENGTH } from '@golf/engine';
+import { COURSE_HOLES, LOG_PATTERN, MAX_LOG_LENGTH } from '@golf/engine';
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
@@ -28,7 +28,9 @@ export const validate = <T extends z.ZodType, Target extends keyof ValidationTar
 
 export const dateSchema = z.string().refine(isDate, 'expected a date YYYY-MM-DD');
 
-export const holeSchema = z.number().int().min(1).max(9);
+export const HOLES_MESSAGE = `holes are numbered 1 to ${COURSE_HOLES}`;
+
+export const holeSchema = z.number().int().min(1).max(COURSE_HOLES);
 
 /** A hole's log: `1`..`7` (play that column) and `d` (draw), at most 52 moves. */
 export const logSchema = z

@@ -14,7 +14,7 @@ import { courseDay } from './time.ts';
  */
 
 /** Holes one slice audits: one round, about 2–5 s of CPU in Node (the audit calibration bench, docs/fair-play.md). */
-export const SLICE_HOLES = 9;
+export const SLICE_HOLES = COURSE_HOLES;
 /** How long a slice holds the rounds it claimed. */
 export const AUDIT_LEASE_MS = 120_000;
 

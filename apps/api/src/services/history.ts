@@ -6,6 +6,7 @@ import { addDays, utcDate } from '@golf/contract';
 import { MATCH_PAR } from '@golf/engine';
 import type { RoundRecord } from '../ports/rounds.ts';
 import type { ServiceContext } from './context.ts';
+import { distributionOf } from './ranking.ts';
 
 export interface HistoryRound {
   readonly date: string;
@@ -65,9 +66,7 @@ export function summarize(rounds: readonly RoundRecord[], today: string): Histor
   const played = new Set(rounds.map((r) => r.date));
   const underPar = new Set(rounds.filter((r) => r.total < MATCH_PAR).map((r) => r.date));
   let best: HistorySummary['best'] = null;
-  const counts = new Map<number, number>();
   for (const r of rounds) {
-    counts.set(r.total, (counts.get(r.total) ?? 0) + 1);
     if (r.review) continue;
     if (best === null || r.total < best.total || (r.total === best.total && r.date < best.date))
       best = { date: r.date, total: r.total };
@@ -77,7 +76,7 @@ export function summarize(rounds: readonly RoundRecord[], today: string): Histor
     streak: streakOf(played, played, today),
     underPar: streakOf(underPar, played, today),
     best,
-    distribution: [...counts].sort((a, b) => a[0] - b[0]).map(([total, count]) => ({ total, count })),
+    distribution: distributionOf(rounds.map((r) => r.total)),
   };
 }
 

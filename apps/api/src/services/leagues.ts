@@ -9,7 +9,8 @@ import type { ServiceContext } from './context.ts';
 import { randomText } from '../crypto.ts';
 import { CODE_ALPHABET } from './devices.ts';
 import { progressOf } from './audit.ts';
-import { percentileOf, type StandingEntry, type StandingsView } from './standings.ts';
+import { distributionOf, percentileOf, ranked, sameTotal } from './ranking.ts';
+import type { StandingEntry, StandingsView } from './standings.ts';
 import { courseDay } from './time.ts';
 
 export const MAX_LEAGUES_PER_PLAYER = 20;
@@ -186,37 +187,33 @@ export function dayStandings(
   limit: number,
   offset: number,
 ): Omit<StandingsView, 'audit'> {
-  const ranked = rows.filter((r) => r.finished !== null && !r.review);
-  const all: StandingEntry[] = [];
-  const counts = new Map<number, number>();
-  for (const [i, r] of ranked.entries()) {
-    const f = r.finished!;
-    const previous = all[i - 1];
-    all.push({
-      rank: previous?.total === f.total ? previous.rank : i + 1,
-      playerId: r.playerId,
-      name: r.name,
-      total: f.total,
-      holesFinished: f.strokes.length,
-      holes: closed || r.playerId === viewerId ? f.strokes : null,
-      finishedAt: new Date(f.finishedAt).toISOString(),
-    });
-    counts.set(f.total, (counts.get(f.total) ?? 0) + 1);
-  }
+  const finishers = rows.filter((r) => r.finished !== null && !r.review);
+  const all: StandingEntry[] = ranked(
+    finishers.map((r) => ({ ...r, ...r.finished! })),
+    sameTotal,
+  ).map(({ rank, row: r }) => ({
+    rank,
+    playerId: r.playerId,
+    name: r.name,
+    total: r.total,
+    holesFinished: r.strokes.length,
+    holes: closed || r.playerId === viewerId ? r.strokes : null,
+    finishedAt: new Date(r.finishedAt).toISOString(),
+  }));
   const mine = all.find((e) => e.playerId === viewerId);
   return {
     date,
     closed,
-    players: ranked.length,
+    players: finishers.length,
     playing: rows.filter((r) => r.finished === null).length,
     underReview: rows.filter((r) => r.finished !== null && r.review).length,
     entries: all.slice(offset, offset + limit),
-    distribution: [...counts].map(([total, count]) => ({ total, count })),
+    distribution: distributionOf(finishers.map((r) => r.finished!.total)),
     me: mine
       ? {
           rank: mine.rank,
           total: mine.total,
-          percentile: percentileOf(ranked.length, mine.rank - 1),
+          percentile: percentileOf(finishers.length, mine.rank - 1),
           holes: mine.holes ?? [],
         }
       : null,
@@ -248,20 +245,14 @@ export function rankSeason(records: readonly SeasonRecord[]): SeasonEntry[] {
       (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
       (a.playerId < b.playerId ? -1 : 1),
   );
-  const out: SeasonEntry[] = [];
-  for (const [i, r] of sorted.entries()) {
-    const previous = out[i - 1];
-    const tied = previous !== undefined && previous.counted === r.counted && previous.total === r.total;
-    out.push({
-      rank: tied ? previous.rank : i + 1,
-      playerId: r.playerId,
-      name: r.name,
-      total: r.total,
-      counted: r.counted,
-      rounds: r.rounds,
-    });
-  }
-  return out;
+  return ranked(sorted, (a, b) => a.counted === b.counted && a.total === b.total).map(({ rank, row: r }) => ({
+    rank,
+    playerId: r.playerId,
+    name: r.name,
+    total: r.total,
+    counted: r.counted,
+    rounds: r.rounds,
+  }));
 }
 
 export async function leagueSeason(

@@ -1,5 +1,6 @@
 import { progressOf, type AuditProgress } from './audit.ts';
 import type { ServiceContext } from './context.ts';
+import { finishersAhead, finishersIn, percentileOf, ranked, sameTotal } from './ranking.ts';
 import { courseDay } from './time.ts';
 
 export interface StandingEntry {
@@ -52,22 +53,16 @@ export async function standings(
 ): Promise<StandingsView> {
   const closed = courseDay(date, ctx.now) === 'closed';
   const { counts, audit, before, rows } = await ctx.ledger.rounds.standingsPage(date, offset, limit);
-  const players = counts.distribution.reduce((sum, d) => sum + d.count, 0);
-  const entries: StandingEntry[] = [];
-  let previous: StandingEntry | undefined;
-  for (const [i, e] of rows.entries()) {
-    const rank = previous?.total === e.total ? previous.rank : i === 0 ? before + 1 : offset + i + 1;
-    previous = {
-      rank,
-      playerId: e.playerId,
-      name: e.name,
-      total: e.total,
-      holesFinished: e.strokes.length,
-      holes: closed ? e.strokes : null,
-      finishedAt: new Date(e.finishedAt).toISOString(),
-    };
-    entries.push(previous);
-  }
+  const players = finishersIn(counts.distribution);
+  const entries: StandingEntry[] = ranked(rows, sameTotal, offset, before + 1).map(({ rank, row: e }) => ({
+    rank,
+    playerId: e.playerId,
+    name: e.name,
+    total: e.total,
+    holesFinished: e.strokes.length,
+    holes: closed ? e.strokes : null,
+    finishedAt: new Date(e.finishedAt).toISOString(),
+  }));
   return {
     date,
     closed,
@@ -80,10 +75,6 @@ export async function standings(
     me: null,
   };
 }
-
-/** The share of `players` ranked finishers whose total is the same or worse, `better` being ahead: whole percent. */
-export const percentileOf = (players: number, better: number): number =>
-  players === 0 ? 100 : Math.floor((100 * (players - better)) / players);
 
 /**
  * The standings as the caller sees them: their own place (`me`: rank, total, percentile, strokes) and their own
@@ -98,14 +89,14 @@ export async function personalize(
   const mine = await ctx.ledger.rounds.attempt(view.date, viewerId);
   if (!mine?.finished || mine.review) return view;
   const { total, strokes } = mine.finished;
-  const better = view.distribution.filter((d) => d.total < total).reduce((sum, d) => sum + d.count, 0);
+  const ahead = finishersAhead(view.distribution, total);
   return {
     ...view,
     entries: view.entries.map((e) => (e.playerId === viewerId ? { ...e, holes: strokes } : e)),
     me: {
-      rank: better + 1,
+      rank: ahead + 1,
       total,
-      percentile: percentileOf(view.players, better),
+      percentile: percentileOf(view.players, ahead),
       holes: strokes,
     },
   };

@@ -19,6 +19,7 @@ import type {
   PlayerView,
   ReplayView,
   RoundAuditView,
+  PerfectResult,
   SeasonView,
   StandingEntry,
   StandingsView,
@@ -30,7 +31,6 @@ import type { ErrorCode } from '@golf/contract';
 export type Player = PlayerView;
 export type PlayerWithToken = NewPlayer;
 export type CourseHole = HoleView;
-export type PerfectPlay = NonNullable<HoleView['perfect']>;
 export type Course = CourseView;
 /** `log`: the log the server recorded (at the last draw, or the final log once the hole is over). */
 export type AttemptHole = AttemptHoleView;
@@ -46,7 +46,7 @@ export type Replay = ReplayView;
 /** A closed day's fair-play audit: finished rounds, how many are audited and flagged, whether it is done. */
 export type AuditProgress = AuditProgressView;
 /** One round's audit: `pending` (verdict null) until done; each hole's telling moves, `at` 0-based in its log. */
-export type RoundAudit = RoundAuditView;
+export type { PerfectResult, RoundAuditView };
 export type AuditVerdict = NonNullable<RoundAuditView['verdict']>;
 export type TellingMove = RoundAuditView['holes'][number]['telling'][number];
 /** A closed day's rounds under review, lowest p-value first. */

@@ -19,7 +19,7 @@ import type {
   Player,
   PlayerWithToken,
   Replay,
-  RoundAudit,
+  RoundAuditView,
   Season,
   Standings,
   TransferCode,
@@ -190,7 +190,7 @@ export class GolfApi {
   }
 
   /** A finished round's fair-play audit (a closed day's; an open day answers `ERR_FORBIDDEN`). */
-  audit(date: string, playerId: string): Promise<ApiResult<RoundAudit>> {
+  audit(date: string, playerId: string): Promise<ApiResult<RoundAuditView>> {
     return this.#run(() => this.#client.api.daily[':date'].audits[':playerId'].$get({ param: { date, playerId } }));
   }
 

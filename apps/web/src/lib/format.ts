@@ -6,6 +6,7 @@
 import { opensAt } from '@golf/contract';
 import {
   AUDIT_ALPHA,
+  COURSE_HOLES,
   MATCH_PAR,
   applyMove,
   exposed,
@@ -163,7 +164,7 @@ export function matchSummary(holes: readonly HoleScore[], scoring: Scoring): str
   if (scoring === 'points')
     return `Match complete: ${holes.reduce((a, h) => a + h.points, 0)} points in nine holes.`;
   if (scoring === 'won')
-    return `Match complete: ${holes.filter((h) => h.cleared).length} of 9 holes cleared.`;
+    return `Match complete: ${holes.filter((h) => h.cleared).length} of ${COURSE_HOLES} holes cleared.`;
   const total = holes.reduce((a, h) => a + h.strokes, 0);
   return `Match complete: ${total} strokes, ${toParWords(total)} (par ${MATCH_PAR}).`;
 }

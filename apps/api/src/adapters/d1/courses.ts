@@ -1,4 +1,4 @@
-import { makeCard, parseCard, type Card } from '@golf/engine';
+import { deckOfText, deckText } from '../deck-text.ts';
 import type { CourseHoleRecord, CourseRecord, CourseStore, PerfectRecord } from '../../ports/courses.ts';
 import { Statements, type SqlDatabase } from './statements.ts';
 
@@ -43,7 +43,7 @@ export class D1CourseStore implements CourseStore {
            VALUES (?, ?, ?, ?, ?, ?)`,
           course.date,
           h.hole,
-          h.deck.map(makeCard).join(' '),
+          deckText(h.deck),
           h.perfect?.strokes ?? null,
           h.perfect?.log ?? null,
           h.perfect === null ? null : h.perfect.exact ? 1 : 0,
@@ -82,11 +82,7 @@ interface CourseHoleRow {
 }
 
 function toCourseHole(row: CourseHoleRow): CourseHoleRecord {
-  const deck: Card[] = row.deck.split(' ').map((text) => {
-    const card = parseCard(text);
-    if (!card.ok) throw new Error(`stored deck holds ${text}`);
-    return card.value;
-  });
+  const deck = deckOfText(row.deck);
   const perfect =
     row.perfect_log === null || row.perfect_strokes === null
       ? null

@@ -11,7 +11,7 @@ import {
 } from '@golf/engine';
 import { flushSync } from 'svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Course, Replay, ReviewRound, RoundAudit, StandingsEntry } from '../api-types.ts';
+import type { Course, Replay, ReviewRound, RoundAuditView, StandingsEntry } from '../api-types.ts';
 import { ArchiveDay, PERFECT, type ArchiveData } from './archive-day.svelte.ts';
 
 const rules = PRESETS.classic;
@@ -93,7 +93,7 @@ const scout: ReviewRound = {
 const scoutDraw = scoutLogs[0]!.indexOf('d');
 const scoutPlay = scoutLogs[0]!.search(/[1-7]/);
 const progress = { rounds: 3, audited: 3, flagged: 1, complete: true };
-const auditOf: Readonly<Record<string, RoundAudit>> = {
+const auditOf: Readonly<Record<string, RoundAuditView>> = {
   ann: {
     date: course.date,
     playerId: 'ann',

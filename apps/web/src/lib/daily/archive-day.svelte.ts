@@ -17,7 +17,7 @@ import type {
   CourseHole,
   Replay,
   ReviewRound,
-  RoundAudit,
+  RoundAuditView,
   StandingsEntry,
 } from '../api-types.ts';
 import { auditProgressText, moveText, tellingText, verdictText, withCardText } from '../format.ts';
@@ -40,7 +40,7 @@ export interface ArchiveData {
 
 export interface ArchiveSource {
   replay(date: string, playerId: string): Promise<ApiResult<Replay>>;
-  audit(date: string, playerId: string): Promise<ApiResult<RoundAudit>>;
+  audit(date: string, playerId: string): Promise<ApiResult<RoundAuditView>>;
 }
 
 /**
@@ -75,7 +75,7 @@ export class ArchiveDay {
   /** Verified rounds fetched so far, by `date/player`. */
   #replays = $state.raw<Readonly<Record<string, Replay>>>({});
   /** Audits fetched so far, by `date/player`: the answer, or why there is none. */
-  #audits = $state.raw<Readonly<Record<string, ApiResult<RoundAudit>>>>({});
+  #audits = $state.raw<Readonly<Record<string, ApiResult<RoundAuditView>>>>({});
   /** Audit requests in flight, by `date/player` (bookkeeping only: nothing renders from it, so not reactive). */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #auditing = new Set<string>();
@@ -97,7 +97,7 @@ export class ArchiveDay {
   });
 
   /** The chosen round's audit answer (null for perfect play, and until it lands). */
-  #auditAnswer: ApiResult<RoundAudit> | null = $derived(
+  #auditAnswer: ApiResult<RoundAuditView> | null = $derived(
     this.line === PERFECT ? null : (this.#audits[`${this.date}/${this.line}`] ?? null),
   );
   #tellingSteps: readonly TellingStep[] = $derived.by(() => {
@@ -223,7 +223,7 @@ export class ArchiveDay {
     return this.replayed?.holes.find((h) => h.hole === this.#holeNo)?.log ?? '';
   }
   /** The chosen round's audit, once fetched (null for perfect play, while loading, or when it failed). */
-  get audit(): RoundAudit | null {
+  get audit(): RoundAuditView | null {
     const a = this.#auditAnswer;
     return a?.ok ? a.value : null;
   }

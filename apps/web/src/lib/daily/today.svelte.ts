@@ -6,7 +6,7 @@
  * The standings are fetched by an effect once the round is finished, so create it where effects may live (a
  * component's script, or `$effect.root` in a test).
  */
-import { PAR_PER_HOLE, exposed, stockLeft, type Card } from '@golf/engine';
+import { COURSE_HOLES, PAR_PER_HOLE, exposed, stockLeft, type Card } from '@golf/engine';
 import type { GolfApi, RetryOptions } from '../api.ts';
 import type { Identity } from '../api-player.svelte.ts';
 import type { ApiFailure, Attempt, Course, Standings } from '../api-types.ts';
@@ -139,7 +139,7 @@ export class Today {
     this.#starting = false;
     if (!a.ok) return this.#fail(a.error);
     this.#open(course, a.value);
-    this.#announce(`Hole ${this.#session?.hole ?? 1} of 9. Par ${PAR_PER_HOLE}.`);
+    this.#announce(`Hole ${this.#session?.hole ?? 1} of ${COURSE_HOLES}. Par ${PAR_PER_HOLE}.`);
   }
 
   play(column: number): void {
@@ -163,7 +163,7 @@ export class Today {
   next(): void {
     const s = this.#session;
     if (!s || !s.next()) return;
-    if (s.phase === 'playing') this.#announce(`Hole ${s.hole} of 9. Par ${PAR_PER_HOLE}.`);
+    if (s.phase === 'playing') this.#announce(`Hole ${s.hole} of ${COURSE_HOLES}. Par ${PAR_PER_HOLE}.`);
     else this.#announce(`Round over: ${s.total ?? ''} strokes.`);
   }
 
