@@ -3,7 +3,16 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { AttemptView, CourseView, DrawView, HoleResultView, StandingsView } from '../src/index.ts';
-import { DAY, errorCode, playableAtStart, playCourse, playHole, started, testClient } from './helpers.ts';
+import {
+  DAY,
+  errorCode,
+  playableAtStart,
+  playCourse,
+  playHole,
+  seedOf,
+  started,
+  testClient,
+} from './helpers.ts';
 
 const draw = (client: ReturnType<typeof testClient>, token: string, hole: number, log: string, date = DAY) =>
   client.call<DrawView>('POST', `/api/daily/${date}/attempt/draw`, { token, body: { hole, log } });
@@ -84,17 +93,7 @@ describe('a whole attempt', () => {
     const client = testClient();
     const { token, course } = await started(client);
     const r = await draw(client, token, 1, 'd');
-    const key = await crypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(env.DAILY_SECRET),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    );
-    const seed = new Uint8Array(
-      await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`golf-daily/v1/${DAY}`)),
-    );
-    const decks = courseDecks(seed);
+    const decks = courseDecks(await seedOf(DAY));
     expect(decks.ok).toBe(true);
     if (!decks.ok) return;
     const deal = dealFromDeck(decks.value[0]!, PRESETS.classic);

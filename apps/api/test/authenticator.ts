@@ -92,15 +92,11 @@ export class SoftAuthenticator {
       JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin, crossOrigin: false }),
     );
     return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key' as const,
-      response: {
+      ...this.#credential({
         clientDataJSON: base64url(clientDataJSON),
         attestationObject: base64url(attestationObject),
         transports: ['internal'],
-      },
-      clientExtensionResults: {},
+      }),
       authenticatorAttachment: 'platform' as const,
     };
   }
@@ -121,17 +117,16 @@ export class SoftAuthenticator {
     const raw = new Uint8Array(
       await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, keys.privateKey, signed),
     );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: base64url(clientDataJSON),
-        authenticatorData: base64url(authData),
-        signature: base64url(derSignature(raw)),
-        ...(this.#userHandle === null ? {} : { userHandle: this.#userHandle }),
-      },
-      clientExtensionResults: {},
-    };
+    return this.#credential({
+      clientDataJSON: base64url(clientDataJSON),
+      authenticatorData: base64url(authData),
+      signature: base64url(derSignature(raw)),
+      ...(this.#userHandle === null ? {} : { userHandle: this.#userHandle }),
+    });
+  }
+
+  /** A credential as the browser serialises it, around a ceremony's `response`. */
+  #credential<R>(response: R) {
+    return { id: this.id, rawId: this.id, type: 'public-key' as const, response, clientExtensionResults: {} };
   }
 }

@@ -5,20 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { CourseView } from '../src/index.ts';
 import { createWorker } from '../src/worker.ts';
-import { DAY, errorCode, quickPerfect, testClient } from './helpers.ts';
-
-async function seedOf(date: string): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(env.DAILY_SECRET),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  return new Uint8Array(
-    await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`golf-daily/v1/${date}`)),
-  );
-}
+import { DAY, errorCode, quickPerfect, seedOf, testClient } from './helpers.ts';
 
 describe('the daily course', () => {
   it("serves today's public layouts and nothing of the stocks", async () => {

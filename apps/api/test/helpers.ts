@@ -209,3 +209,17 @@ export function inAttemptStorage<T>(body: (fresh: () => SqlAttemptStore) => T | 
     return body(fresh);
   });
 }
+
+/** The course seed computed here, independently of the API: HMAC-SHA256(secret, "golf-daily/v1/" + date). */
+export async function seedOf(date: string): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(env.DAILY_SECRET),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  return new Uint8Array(
+    await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`golf-daily/v1/${date}`)),
+  );
+}

@@ -1,6 +1,7 @@
 /**
  * Every error code the API answers with, and its HTTP status. docs/api.md says when each happens. The web
- * adds two of its own that never come from the server: ERR_NETWORK (no answer) and ERR_BAD_RESPONSE.
+ * adds three of its own that never come from the server: ERR_NETWORK (no answer), ERR_BAD_RESPONSE (an answer
+ * that is not the contract) and ERR_PASSKEY (the browser refused a passkey ceremony).
  */
 export const ERROR_STATUS = {
   ERR_VALIDATION: 400,

@@ -11,7 +11,7 @@ const RETRY_MS = 30_000;
 
 /**
  * One ranked attempt, one object: named `date/playerId`, called by typed RPC from the Worker's routes, which keep
- * input validation. The object owns the fair-stock rules (book.ts) on its own SQLite storage and writes the
+ * input validation. The object owns the fair-stock rules (fair-stock.ts) on its own SQLite storage and writes the
  * ledger's two rows (started, finished) to D1; a draw touches nothing but this object. A week after its day
  * closes, its alarm clears its storage (the ledger keeps the round).
  */

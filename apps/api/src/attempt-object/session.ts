@@ -54,7 +54,7 @@ const unauthorized: { ok: false; error: AttemptFailure } = {
 };
 
 /**
- * One attempt: the pure rules of book.ts on a store, the caller's token checked against the ledger (then
+ * One attempt: the pure rules of fair-stock.ts on a store, the caller's token checked against the ledger (then
  * remembered until {@link forgetTokens}), and the ledger rows written after the writes they follow. A ledger
  * write that fails is retried by `retryLater` (the object's alarm); the attempt's own record is already safe.
  */

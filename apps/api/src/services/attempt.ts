@@ -86,31 +86,27 @@ function viewOfFinished(course: Course, row: AttemptRecord): AttemptView {
   return { date: row.date, hole: null, finished: true, total: finished.total, holes };
 }
 
-/** One draw (book.ts `draw` says what is checked, in which order). */
-export async function draw(
+/** A move on the open day's attempt, at the request's time. */
+function onOpenDay<T>(
   ctx: ServiceContext,
   date: string,
   bearer: Bearer,
-  hole: number,
-  log: string,
-): Promise<DrawView> {
+  call: (attempt: AttemptRpc, caller: Caller, now: number) => Promise<Outcome<T>>,
+): Promise<T> {
   requireOpen(date, ctx.now);
   const now = ctx.now.getTime();
-  return withAttempt(ctx, date, bearer, (attempt, caller) => attempt.draw(caller, hole, log, now));
+  return withAttempt(ctx, date, bearer, (attempt, caller) => call(attempt, caller, now));
 }
 
-/** Finishes the hole being played (book.ts `finish`). */
-export async function finishHole(
-  ctx: ServiceContext,
-  date: string,
-  bearer: Bearer,
-  hole: number,
-  log: string,
-): Promise<HoleResultView> {
-  requireOpen(date, ctx.now);
-  const now = ctx.now.getTime();
-  return withAttempt(ctx, date, bearer, (attempt, caller) => attempt.finishHole(caller, hole, log, now));
-}
+/** One draw (fair-stock.ts `draw` says what is checked, in which order). */
+export const draw = (ctx: ServiceContext, date: string, bearer: Bearer, hole: number, log: string) =>
+  onOpenDay<DrawView>(ctx, date, bearer, (attempt, caller, now) => attempt.draw(caller, hole, log, now));
+
+/** Finishes the hole being played (fair-stock.ts `finish`). */
+export const finishHole = (ctx: ServiceContext, date: string, bearer: Bearer, hole: number, log: string) =>
+  onOpenDay<HoleResultView>(ctx, date, bearer, (attempt, caller, now) =>
+    attempt.finishHole(caller, hole, log, now),
+  );
 
 /** The finished holes of a player's attempt: from the ledger once finished, else from its object. */
 export async function attemptRecord(

@@ -1,6 +1,6 @@
 import { COURSE_HOLES } from '@golf/engine';
 import { ApiError } from '../errors.ts';
-import type { DayAuditRecord } from '../ports/audit-queue.ts';
+import type { DayAuditRecord, ReviewRecord } from '../ports/audit-queue.ts';
 import type { ServiceContext } from './context.ts';
 import { ensureCourse, RULES } from './course.ts';
 import { courseDay } from './time.ts';
@@ -180,14 +180,7 @@ export interface UnderReviewView {
   readonly date: string;
   readonly audit: AuditProgress | null;
   /** Flagged rounds, lowest p-value first: verified scores, out of the ranking. */
-  readonly rounds: {
-    readonly playerId: string;
-    readonly name: string;
-    readonly total: number;
-    readonly pValue: number;
-    readonly telling: number;
-    readonly decisions: number;
-  }[];
+  readonly rounds: readonly ReviewRecord[];
 }
 
 /** The day's rounds under review. */
