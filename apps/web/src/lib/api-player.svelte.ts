@@ -54,7 +54,8 @@ export class Identity {
 
   async rename(api: GolfApi, rawName: string): Promise<ApiResult<PlayerWithToken>> {
     const current = this.player;
-    if (current === null) return err({ status: 401, code: 'ERR_UNAUTHORIZED', message: 'No player on this device.' });
+    if (current === null)
+      return err({ status: 401, code: 'ERR_UNAUTHORIZED', message: 'No player on this device.' });
     const name = checkName(rawName);
     if (!name.ok) return name;
     const res = await api.rename(name.value);

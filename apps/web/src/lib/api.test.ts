@@ -7,21 +7,24 @@ import { memoryStore } from './persisted.svelte.ts';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-
 describe('failureOf', () => {
   it('reads the API error body', async () => {
-    expect(await failureOf(json(422, { error: { code: 'ERR_ILLEGAL_MOVE', message: 'no', at: 3 } }))).toEqual({
-      status: 422,
-      code: 'ERR_ILLEGAL_MOVE',
-      message: 'no',
-      at: 3,
-    });
+    expect(await failureOf(json(422, { error: { code: 'ERR_ILLEGAL_MOVE', message: 'no', at: 3 } }))).toEqual(
+      {
+        status: 422,
+        code: 'ERR_ILLEGAL_MOVE',
+        message: 'no',
+        at: 3,
+      },
+    );
   });
   it('maps a body that is not the error shape to a generic code', async () => {
     const f = await failureOf(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }));
     expect(f).toEqual({ status: 502, code: 'ERR_BAD_RESPONSE', message: 'Bad Gateway' });
     // A code the contract does not know is not passed on as if it were one.
-    expect((await failureOf(json(409, { error: { code: 'ERR_MADE_UP', message: 'x' } }))).code).toBe('ERR_BAD_RESPONSE');
+    expect((await failureOf(json(409, { error: { code: 'ERR_MADE_UP', message: 'x' } }))).code).toBe(
+      'ERR_BAD_RESPONSE',
+    );
     expect(isRetryable(f)).toBe(true);
     expect(isRetryable({ status: 409, code: 'ERR_CONFLICT', message: '' })).toBe(false);
   });
@@ -73,22 +76,31 @@ describe('withRetry', () => {
     ];
     const waits: number[] = [];
     let i = 0;
-    const r = await withRetry(async () => answers[i++]!, { sleep: async (ms) => void waits.push(ms), baseMs: 100 });
+    const r = await withRetry(async () => answers[i++]!, {
+      sleep: async (ms) => void waits.push(ms),
+      baseMs: 100,
+    });
     expect(r).toEqual({ ok: true, value: 7 });
     expect(waits).toEqual([100, 200]);
   });
   it('does not retry a 4xx, and gives up after its attempts', async () => {
     let n = 0;
-    const r409 = await withRetry(async () => (n++, { ok: false, error: { status: 409, code: 'ERR_CONFLICT', message: '' } }), {
-      sleep: async () => {},
-    });
+    const r409 = await withRetry(
+      async () => (n++, { ok: false, error: { status: 409, code: 'ERR_CONFLICT', message: '' } }),
+      {
+        sleep: async () => {},
+      },
+    );
     expect(r409.ok).toBe(false);
     expect(n).toBe(1);
     n = 0;
-    await withRetry(async () => (n++, { ok: false, error: { status: 0, code: 'ERR_NETWORK', message: '' } }), {
-      attempts: 3,
-      sleep: async () => {},
-    });
+    await withRetry(
+      async () => (n++, { ok: false, error: { status: 0, code: 'ERR_NETWORK', message: '' } }),
+      {
+        attempts: 3,
+        sleep: async () => {},
+      },
+    );
     expect(n).toBe(3);
   });
 });
@@ -98,11 +110,18 @@ describe('Identity', () => {
     expect(checkName(input)).toEqual({ ok: true, value: stored });
   });
 
-  it.each(REFUSED_NAMES)('checks names like the API: refuses %s, with a sentence to show', (_fault, input) => {
-    const r = checkName(input);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error).toMatchObject({ code: 'ERR_VALIDATION', message: expect.stringMatching(/^[A-Z].*\.$/) });
-  });
+  it.each(REFUSED_NAMES)(
+    'checks names like the API: refuses %s, with a sentence to show',
+    (_fault, input) => {
+      const r = checkName(input);
+      expect(r.ok).toBe(false);
+      if (!r.ok)
+        expect(r.error).toMatchObject({
+          code: 'ERR_VALIDATION',
+          message: expect.stringMatching(/^[A-Z].*\.$/),
+        });
+    },
+  );
 
   it('sends no request for a name the API would refuse', async () => {
     let sent = 0;

@@ -78,7 +78,10 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
  * Sends the same request again after network failures and 5xx answers, with exponential backoff. Safe only
  * for idempotent requests: the draw and hole routes answer a repeated request with the same result.
  */
-export async function withRetry<T>(send: () => Promise<ApiResult<T>>, options: RetryOptions = {}): Promise<ApiResult<T>> {
+export async function withRetry<T>(
+  send: () => Promise<ApiResult<T>>,
+  options: RetryOptions = {},
+): Promise<ApiResult<T>> {
   const attempts = options.attempts ?? 8;
   const baseMs = options.baseMs ?? 250;
   const maxMs = options.maxMs ?? 4000;
@@ -128,13 +131,21 @@ export class GolfApi {
     try {
       res = await request();
     } catch (e) {
-      return err({ status: 0, code: 'ERR_NETWORK', message: e instanceof Error ? e.message : 'network error' });
+      return err({
+        status: 0,
+        code: 'ERR_NETWORK',
+        message: e instanceof Error ? e.message : 'network error',
+      });
     }
     if (!res.ok) return err(await failureOf(res));
     try {
       return ok(await res.json());
     } catch {
-      return err({ status: res.status, code: 'ERR_BAD_RESPONSE', message: 'the server sent something unreadable' });
+      return err({
+        status: res.status,
+        code: 'ERR_BAD_RESPONSE',
+        message: 'the server sent something unreadable',
+      });
     }
   }
 
@@ -168,13 +179,18 @@ export class GolfApi {
 
   /** `log` is the hole's whole log, ending in exactly one new `d`. */
   draw(date: string, hole: number, log: string): Promise<ApiResult<DrawAnswer>> {
-    return this.#run(() => this.#client.api.daily[':date'].attempt.draw.$post({ param: { date }, json: { hole, log } }));
+    return this.#run(() =>
+      this.#client.api.daily[':date'].attempt.draw.$post({ param: { date }, json: { hole, log } }),
+    );
   }
 
   /** Submits a hole's final log. */
   finishHole(date: string, hole: number, log: string): Promise<ApiResult<HoleAnswer>> {
     return this.#run(() =>
-      this.#client.api.daily[':date'].attempt.holes[':hole'].$post({ param: { date, hole: String(hole) }, json: { log } }),
+      this.#client.api.daily[':date'].attempt.holes[':hole'].$post({
+        param: { date, hole: String(hole) },
+        json: { log },
+      }),
     );
   }
 
@@ -186,12 +202,16 @@ export class GolfApi {
   }
 
   replay(date: string, playerId: string): Promise<ApiResult<Replay>> {
-    return this.#run(() => this.#client.api.daily[':date'].replays[':playerId'].$get({ param: { date, playerId } }));
+    return this.#run(() =>
+      this.#client.api.daily[':date'].replays[':playerId'].$get({ param: { date, playerId } }),
+    );
   }
 
   /** A finished round's fair-play audit (a closed day's; an open day answers `ERR_FORBIDDEN`). */
   audit(date: string, playerId: string): Promise<ApiResult<RoundAuditView>> {
-    return this.#run(() => this.#client.api.daily[':date'].audits[':playerId'].$get({ param: { date, playerId } }));
+    return this.#run(() =>
+      this.#client.api.daily[':date'].audits[':playerId'].$get({ param: { date, playerId } }),
+    );
   }
 
   /** A closed day's rounds under review, lowest p-value first (an open day's list is empty). */
@@ -240,7 +260,9 @@ export class GolfApi {
   /** Signs in with the browser's authentication answer: this device becomes the passkey's player. */
   passkeySignIn(credential: unknown): Promise<ApiResult<PlayerWithToken>> {
     type Body = Parameters<Client['api']['players']['passkeys']['sign-in']['$post']>[0]['json'];
-    return this.#run(() => this.#anonymous.api.players.passkeys['sign-in'].$post({ json: credential as Body }));
+    return this.#run(() =>
+      this.#anonymous.api.players.passkeys['sign-in'].$post({ json: credential as Body }),
+    );
   }
 
   history(page: { limit?: number; offset?: number } = {}): Promise<ApiResult<History>> {
@@ -272,11 +294,16 @@ export class GolfApi {
 
   leagueStandings(id: string, date: string): Promise<ApiResult<Standings>> {
     return this.#run(() =>
-      this.#client.api.leagues[':id'].standings[':date'].$get({ param: { id, date }, query: { limit: '100' } }),
+      this.#client.api.leagues[':id'].standings[':date'].$get({
+        param: { id, date },
+        query: { limit: '100' },
+      }),
     );
   }
 
   leagueSeason(id: string, period: 'week' | 'month', date: string): Promise<ApiResult<Season>> {
-    return this.#run(() => this.#client.api.leagues[':id'].season.$get({ param: { id }, query: { period, date } }));
+    return this.#run(() =>
+      this.#client.api.leagues[':id'].season.$get({ param: { id }, query: { period, date } }),
+    );
   }
 }

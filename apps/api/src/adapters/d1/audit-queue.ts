@@ -6,30 +6,24 @@ import type {
   DayAuditRecord,
   ReviewRecord,
 } from '../../ports/audit-queue.ts';
-import { Statements, type SqlDatabase } from './statements.ts';
+import { D1Store } from './statements.ts';
 
-export class D1AuditQueue implements AuditQueue {
-  readonly #sql: Statements;
-
-  constructor(db: SqlDatabase) {
-    this.#sql = new Statements(db);
-  }
-
+export class D1AuditQueue extends D1Store implements AuditQueue {
   async dayAudit(date: string): Promise<DayAuditRecord | null> {
-    const row = await this.#sql
+    const row = await this.sql
       .read('SELECT rounds, audited, flagged, started_at, finished_at FROM day_audits WHERE date = ?', date)
       .first<DayAuditRow>();
     return row && toDayAudit(row);
   }
   async startDayAudit(date: string, now: number): Promise<DayAuditRecord> {
     // Both idempotent: a second start (or two at once) queues nothing twice.
-    await this.#sql.batch([
-      this.#sql.write(
+    await this.sql.batch([
+      this.sql.write(
         `INSERT OR IGNORE INTO audits (date, player_id, total, finished_at)
          SELECT date, player_id, total, finished_at FROM attempts WHERE date = ? AND finished_at IS NOT NULL`,
         date,
       ),
-      this.#sql.write(
+      this.sql.write(
         `INSERT OR IGNORE INTO day_audits (date, rounds, started_at, finished_at)
          SELECT ?1, count(*), ?2, CASE WHEN count(*) = 0 THEN ?2 END FROM audits WHERE date = ?1`,
         date,
@@ -41,7 +35,7 @@ export class D1AuditQueue implements AuditQueue {
     return audit;
   }
   async claimAuditRounds(date: string, now: number, leaseMs: number, limit: number): Promise<AuditClaim[]> {
-    const claimed = await this.#sql
+    const claimed = await this.sql
       .write(
         `UPDATE audits SET lease_until = ?2 + ?3
        WHERE (date, player_id) IN (
@@ -62,9 +56,9 @@ export class D1AuditQueue implements AuditQueue {
       .slice()
       .sort((a, b) => a.total - b.total || a.finished_at - b.finished_at);
     if (rows.length === 0) return [];
-    const logs = await this.#sql.batch(
+    const logs = await this.sql.batch(
       rows.map((r) =>
-        this.#sql.read('SELECT logs FROM attempts WHERE date = ? AND player_id = ?', date, r.player_id),
+        this.sql.read('SELECT logs FROM attempts WHERE date = ? AND player_id = ?', date, r.player_id),
       ),
     );
     return rows.map((r, i) => ({
@@ -74,7 +68,7 @@ export class D1AuditQueue implements AuditQueue {
     }));
   }
   async saveAuditHoles(date: string, playerId: string, holes: string): Promise<void> {
-    await this.#sql
+    await this.sql
       .write(
         `UPDATE audits SET holes = ?, lease_until = NULL WHERE date = ? AND player_id = ? AND status = 'pending'`,
         holes,
@@ -87,20 +81,20 @@ export class D1AuditQueue implements AuditQueue {
     // One transaction, and every statement conditional on the round still pending: a verdict counts once.
     const pending = `EXISTS (SELECT 1 FROM audits WHERE date = ?1 AND player_id = ?2 AND status = 'pending')`;
     const flag = verdict.flagged ? 1 : 0;
-    await this.#sql.batch([
-      this.#sql.write(
+    await this.sql.batch([
+      this.sql.write(
         `UPDATE day_audits SET audited = audited + 1, flagged = flagged + ?3 WHERE date = ?1 AND ${pending}`,
         date,
         playerId,
         flag,
       ),
-      this.#sql.write(
+      this.sql.write(
         `UPDATE attempts SET review = 1 WHERE ?3 = 1 AND date = ?1 AND player_id = ?2 AND ${pending}`,
         date,
         playerId,
         flag,
       ),
-      this.#sql.write(
+      this.sql.write(
         `UPDATE audits SET status = 'done', lease_until = NULL, holes = ?3, flagged = ?4, p_value = ?5,
            telling = ?6, decisions = ?7, audited_at = ?8
          WHERE date = ?1 AND player_id = ?2 AND status = 'pending'`,
@@ -113,7 +107,7 @@ export class D1AuditQueue implements AuditQueue {
         verdict.decisions,
         now,
       ),
-      this.#sql.write(
+      this.sql.write(
         `UPDATE day_audits SET finished_at = ?2
          WHERE date = ?1 AND finished_at IS NULL
            AND NOT EXISTS (SELECT 1 FROM audits WHERE date = ?1 AND status = 'pending')`,
@@ -123,7 +117,7 @@ export class D1AuditQueue implements AuditQueue {
     ]);
   }
   async roundAudit(date: string, playerId: string): Promise<AuditRecord | null> {
-    const row = await this.#sql
+    const row = await this.sql
       .read(
         `SELECT player_id, status, holes, flagged, p_value, telling, decisions FROM audits
        WHERE date = ? AND player_id = ?`,
@@ -148,7 +142,7 @@ export class D1AuditQueue implements AuditQueue {
     };
   }
   async underReview(date: string, limit: number, offset: number): Promise<ReviewRecord[]> {
-    const rows = await this.#sql
+    const rows = await this.sql
       .read(
         `SELECT a.player_id, p.name, a.total, a.p_value, a.telling, a.decisions
        FROM audits a JOIN players p ON p.id = a.player_id

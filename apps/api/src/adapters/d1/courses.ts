@@ -1,18 +1,12 @@
 import { deckOfText, deckText } from '../deck-text.ts';
 import type { CourseHoleRecord, CourseRecord, CourseStore, PerfectRecord } from '../../ports/courses.ts';
-import { Statements, type SqlDatabase } from './statements.ts';
+import { D1Store } from './statements.ts';
 
-export class D1CourseStore implements CourseStore {
-  readonly #sql: Statements;
-
-  constructor(db: SqlDatabase) {
-    this.#sql = new Statements(db);
-  }
-
+export class D1CourseStore extends D1Store implements CourseStore {
   async course(date: string): Promise<CourseRecord | null> {
-    const [courses, holes] = await this.#sql.batch([
-      this.#sql.read('SELECT date, generator_version, rules, created_at FROM courses WHERE date = ?', date),
-      this.#sql.read(
+    const [courses, holes] = await this.sql.batch([
+      this.sql.read('SELECT date, generator_version, rules, created_at FROM courses WHERE date = ?', date),
+      this.sql.read(
         'SELECT hole, deck, perfect_strokes, perfect_log, perfect_exact FROM course_holes WHERE date = ? ORDER BY hole',
         date,
       ),
@@ -29,8 +23,8 @@ export class D1CourseStore implements CourseStore {
   }
   async insertCourse(course: CourseRecord): Promise<void> {
     // One transaction: a reader that sees the course row sees all nine holes.
-    await this.#sql.batch([
-      this.#sql.write(
+    await this.sql.batch([
+      this.sql.write(
         'INSERT OR IGNORE INTO courses (date, generator_version, rules, created_at) VALUES (?, ?, ?, ?)',
         course.date,
         course.generatorVersion,
@@ -38,7 +32,7 @@ export class D1CourseStore implements CourseStore {
         course.createdAt,
       ),
       ...course.holes.map((h) =>
-        this.#sql.write(
+        this.sql.write(
           `INSERT OR IGNORE INTO course_holes (date, hole, deck, perfect_strokes, perfect_log, perfect_exact)
            VALUES (?, ?, ?, ?, ?, ?)`,
           course.date,
@@ -52,7 +46,7 @@ export class D1CourseStore implements CourseStore {
     ]);
   }
   async setPerfect(date: string, hole: number, perfect: PerfectRecord): Promise<void> {
-    await this.#sql
+    await this.sql
       .write(
         `UPDATE course_holes SET perfect_strokes = ?, perfect_log = ?, perfect_exact = ?
        WHERE date = ? AND hole = ? AND perfect_log IS NULL`,

@@ -7,18 +7,12 @@ import type {
   LeagueStore,
   SeasonRecord,
 } from '../../ports/leagues.ts';
-import { Statements, type SqlDatabase } from './statements.ts';
+import { D1Store } from './statements.ts';
 
-export class D1LeagueStore implements LeagueStore {
-  readonly #sql: Statements;
-
-  constructor(db: SqlDatabase) {
-    this.#sql = new Statements(db);
-  }
-
+export class D1LeagueStore extends D1Store implements LeagueStore {
   async createLeague(league: LeagueRecord, maxLeagues: number): Promise<boolean> {
-    const [created] = await this.#sql.batch([
-      this.#sql.write(
+    const [created] = await this.sql.batch([
+      this.sql.write(
         `INSERT INTO leagues (id, name, code, created_by, created_at)
          SELECT ?1, ?2, ?3, ?4, ?5 WHERE (SELECT count(*) FROM league_members WHERE player_id = ?4) < ?6`,
         league.id,
@@ -28,7 +22,7 @@ export class D1LeagueStore implements LeagueStore {
         league.createdAt,
         maxLeagues,
       ),
-      this.#sql.write(
+      this.sql.write(
         `INSERT INTO league_members (league_id, player_id, joined_at)
          SELECT id, created_by, created_at FROM leagues WHERE id = ?`,
         league.id,
@@ -43,7 +37,7 @@ export class D1LeagueStore implements LeagueStore {
     limits: LeagueLimits,
   ): Promise<JoinOutcome> {
     // One statement: the limits are checked where the row is written, so concurrent joins cannot overshoot.
-    const joined = await this.#sql
+    const joined = await this.sql
       .write(
         `INSERT INTO league_members (league_id, player_id, joined_at)
        SELECT l.id, ?2, ?3 FROM leagues l WHERE l.code = ?1
@@ -57,7 +51,7 @@ export class D1LeagueStore implements LeagueStore {
         limits.maxLeagues,
       )
       .run();
-    const row = await this.#sql
+    const row = await this.sql
       .read(
         `SELECT l.id, l.name, l.code, l.created_by, l.created_at,
          (SELECT count(*) FROM league_members m WHERE m.league_id = l.id) AS members,
@@ -75,7 +69,7 @@ export class D1LeagueStore implements LeagueStore {
   }
   async leaveLeague(leagueId: string, playerId: string): Promise<boolean> {
     // RETURNING counts this row only (`changes` may include the trigger's delete of an emptied league).
-    const row = await this.#sql
+    const row = await this.sql
       .write(
         'DELETE FROM league_members WHERE league_id = ? AND player_id = ? RETURNING player_id',
         leagueId,
@@ -85,7 +79,7 @@ export class D1LeagueStore implements LeagueStore {
     return row !== null;
   }
   async league(id: string): Promise<LeagueInfo | null> {
-    const row = await this.#sql
+    const row = await this.sql
       .read(
         `SELECT l.*, (SELECT count(*) FROM league_members m WHERE m.league_id = l.id) AS members
        FROM leagues l WHERE l.id = ?`,
@@ -95,13 +89,13 @@ export class D1LeagueStore implements LeagueStore {
     return row && toLeague(row);
   }
   async isMember(leagueId: string, playerId: string): Promise<boolean> {
-    const row = await this.#sql
+    const row = await this.sql
       .read('SELECT 1 AS yes FROM league_members WHERE league_id = ? AND player_id = ?', leagueId, playerId)
       .first<{ yes: number }>();
     return row !== null;
   }
   async leaguesOf(playerId: string): Promise<(LeagueInfo & { joinedAt: number })[]> {
-    const rows = await this.#sql
+    const rows = await this.sql
       .read(
         `SELECT l.*, m.joined_at,
          (SELECT count(*) FROM league_members o WHERE o.league_id = l.id) AS members
@@ -113,7 +107,7 @@ export class D1LeagueStore implements LeagueStore {
     return rows.results.map((r) => ({ ...toLeague(r), joinedAt: r.joined_at }));
   }
   async leagueDay(leagueId: string, date: string): Promise<LeagueDayRecord[]> {
-    const rows = await this.#sql
+    const rows = await this.sql
       .read(
         `SELECT a.player_id, p.name, a.finished_at, a.total, a.strokes, a.review
        FROM league_members m
@@ -147,7 +141,7 @@ export class D1LeagueStore implements LeagueStore {
     }));
   }
   async leagueSeason(leagueId: string, from: string, to: string, best: number): Promise<SeasonRecord[]> {
-    const rows = await this.#sql
+    const rows = await this.sql
       .read(
         `SELECT player_id, name, max(rounds) AS rounds, count(*) AS counted, sum(total) AS total FROM (
          SELECT a.player_id, p.name, a.total,

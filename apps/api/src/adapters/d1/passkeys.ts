@@ -4,17 +4,11 @@ import type {
   CredentialRecord,
   PasskeyStore,
 } from '../../ports/passkeys.ts';
-import { Statements, type SqlDatabase } from './statements.ts';
+import { D1Store } from './statements.ts';
 
-export class D1PasskeyStore implements PasskeyStore {
-  readonly #sql: Statements;
-
-  constructor(db: SqlDatabase) {
-    this.#sql = new Statements(db);
-  }
-
+export class D1PasskeyStore extends D1Store implements PasskeyStore {
   async insertChallenge(c: ChallengeRecord): Promise<void> {
-    await this.#sql
+    await this.sql
       .write(
         'INSERT INTO challenges (challenge, purpose, player_id, rp_id, expires_at) VALUES (?, ?, ?, ?, ?)',
         c.challenge,
@@ -30,7 +24,7 @@ export class D1PasskeyStore implements PasskeyStore {
     purpose: ChallengePurpose,
     now: number,
   ): Promise<ChallengeRecord | null> {
-    const row = await this.#sql
+    const row = await this.sql
       .write(
         `DELETE FROM challenges WHERE challenge = ? AND purpose = ? AND expires_at > ?
        RETURNING challenge, purpose, player_id, rp_id, expires_at`,
@@ -50,7 +44,7 @@ export class D1PasskeyStore implements PasskeyStore {
     );
   }
   async insertCredential(c: CredentialRecord): Promise<void> {
-    await this.#sql
+    await this.sql
       .write(
         `INSERT INTO credentials (id, player_id, rp_id, public_key, counter, transports, created_at, last_used_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -66,22 +60,22 @@ export class D1PasskeyStore implements PasskeyStore {
       .run();
   }
   async credential(id: string): Promise<CredentialRecord | null> {
-    const row = await this.#sql.read(`SELECT * FROM credentials WHERE id = ?`, id).first<CredentialRow>();
+    const row = await this.sql.read(`SELECT * FROM credentials WHERE id = ?`, id).first<CredentialRow>();
     return row && toCredential(row);
   }
   async credentialsOf(playerId: string): Promise<CredentialRecord[]> {
-    const rows = await this.#sql
+    const rows = await this.sql
       .read('SELECT * FROM credentials WHERE player_id = ? ORDER BY created_at', playerId)
       .all<CredentialRow>();
     return rows.results.map(toCredential);
   }
   async touchCredential(id: string, counter: number, usedAt: number): Promise<void> {
-    await this.#sql
+    await this.sql
       .write('UPDATE credentials SET counter = ?, last_used_at = ? WHERE id = ?', counter, usedAt, id)
       .run();
   }
   async deleteExpiredChallenges(now: number): Promise<void> {
-    await this.#sql.write('DELETE FROM challenges WHERE expires_at <= ?', now).run();
+    await this.sql.write('DELETE FROM challenges WHERE expires_at <= ?', now).run();
   }
 }
 

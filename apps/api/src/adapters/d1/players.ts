@@ -1,24 +1,18 @@
 import type { PlayerRecord, PlayerStore, TransferCodeRecord } from '../../ports/players.ts';
-import { Statements, type SqlDatabase } from './statements.ts';
+import { D1Store } from './statements.ts';
 
-export class D1PlayerStore implements PlayerStore {
-  readonly #sql: Statements;
-
-  constructor(db: SqlDatabase) {
-    this.#sql = new Statements(db);
-  }
-
+export class D1PlayerStore extends D1Store implements PlayerStore {
   async createPlayer(p: PlayerRecord & { tokenHash: string; addressHash: string }): Promise<void> {
     // One transaction: a player never exists without its first token.
-    await this.#sql.batch([
-      this.#sql.write(
+    await this.sql.batch([
+      this.sql.write(
         'INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, ?, ?, ?)',
         p.id,
         p.name,
         p.addressHash,
         p.createdAt,
       ),
-      this.#sql.write(
+      this.sql.write(
         'INSERT INTO tokens (token_hash, player_id, created_at) VALUES (?, ?, ?)',
         p.tokenHash,
         p.id,
@@ -27,22 +21,22 @@ export class D1PlayerStore implements PlayerStore {
     ]);
   }
   async playerById(id: string): Promise<PlayerRecord | null> {
-    const row = await this.#sql
+    const row = await this.sql
       .read('SELECT id, name, created_at FROM players WHERE id = ?', id)
       .first<PlayerRow>();
     return row && toPlayer(row);
   }
   async playerIdByTokenHash(tokenHash: string): Promise<string | null> {
-    const row = await this.#sql.read('SELECT player_id FROM tokens WHERE token_hash = ?', tokenHash).first<{
+    const row = await this.sql.read('SELECT player_id FROM tokens WHERE token_hash = ?', tokenHash).first<{
       player_id: string;
     }>();
     return row?.player_id ?? null;
   }
   async renamePlayer(id: string, name: string): Promise<void> {
-    await this.#sql.write('UPDATE players SET name = ? WHERE id = ?', name, id).run();
+    await this.sql.write('UPDATE players SET name = ? WHERE id = ?', name, id).run();
   }
   async addToken(playerId: string, tokenHash: string, createdAt: number): Promise<void> {
-    await this.#sql
+    await this.sql
       .write(
         'INSERT INTO tokens (token_hash, player_id, created_at) VALUES (?, ?, ?)',
         tokenHash,
@@ -52,10 +46,10 @@ export class D1PlayerStore implements PlayerStore {
       .run();
   }
   async replaceTokens(playerId: string, tokenHash: string, createdAt: number): Promise<void> {
-    await this.#sql.batch([
-      this.#sql.write('DELETE FROM tokens WHERE player_id = ?', playerId),
-      this.#sql.write('DELETE FROM transfer_codes WHERE player_id = ?', playerId),
-      this.#sql.write(
+    await this.sql.batch([
+      this.sql.write('DELETE FROM tokens WHERE player_id = ?', playerId),
+      this.sql.write('DELETE FROM transfer_codes WHERE player_id = ?', playerId),
+      this.sql.write(
         'INSERT INTO tokens (token_hash, player_id, created_at) VALUES (?, ?, ?)',
         tokenHash,
         playerId,
@@ -64,20 +58,20 @@ export class D1PlayerStore implements PlayerStore {
     ]);
   }
   async insertTransferCode(code: TransferCodeRecord, keepLive: number): Promise<void> {
-    await this.#sql.batch([
-      this.#sql.write(
+    await this.sql.batch([
+      this.sql.write(
         'DELETE FROM transfer_codes WHERE player_id = ? AND expires_at <= ?',
         code.playerId,
         code.createdAt,
       ),
-      this.#sql.write(
+      this.sql.write(
         'INSERT INTO transfer_codes (code_hash, player_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
         code.codeHash,
         code.playerId,
         code.createdAt,
         code.expiresAt,
       ),
-      this.#sql.write(
+      this.sql.write(
         `DELETE FROM transfer_codes WHERE player_id = ?1 AND code_hash NOT IN (
            SELECT code_hash FROM transfer_codes WHERE player_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT ?2)`,
         code.playerId,
@@ -86,7 +80,7 @@ export class D1PlayerStore implements PlayerStore {
     ]);
   }
   async takeTransferCode(codeHash: string, now: number): Promise<string | null> {
-    const row = await this.#sql
+    const row = await this.sql
       .write(
         'DELETE FROM transfer_codes WHERE code_hash = ? AND expires_at > ? RETURNING player_id',
         codeHash,
@@ -96,7 +90,7 @@ export class D1PlayerStore implements PlayerStore {
     return row?.player_id ?? null;
   }
   async deleteExpiredCodes(now: number): Promise<void> {
-    await this.#sql.write('DELETE FROM transfer_codes WHERE expires_at <= ?', now).run();
+    await this.sql.write('DELETE FROM transfer_codes WHERE expires_at <= ?', now).run();
   }
 }
 

@@ -1,16 +1,10 @@
 import type { RateLimitStore } from '../../ports/rate-limits.ts';
-import { Statements, type SqlDatabase } from './statements.ts';
+import { D1Store } from './statements.ts';
 
-export class D1RateLimitStore implements RateLimitStore {
-  readonly #sql: Statements;
-
-  constructor(db: SqlDatabase) {
-    this.#sql = new Statements(db);
-  }
-
+export class D1RateLimitStore extends D1Store implements RateLimitStore {
   async takeFromBucket(key: string, now: number, capacity: number, refillMs: number): Promise<boolean> {
     // One statement: refill by elapsed time, then take a token only if one is there.
-    const result = await this.#sql
+    const result = await this.sql
       .write(
         `INSERT INTO rate_limits (key, tokens, updated_at) VALUES (?1, ?2 - 1, ?3)
        ON CONFLICT (key) DO UPDATE

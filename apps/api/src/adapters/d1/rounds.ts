@@ -9,17 +9,11 @@ import type {
   StandingsPageRecord,
 } from '../../ports/rounds.ts';
 import { toDayAudit, type DayAuditRow } from './audit-queue.ts';
-import { Statements, type SqlDatabase } from './statements.ts';
+import { D1Store } from './statements.ts';
 
-export class D1RoundStore implements RoundStore {
-  readonly #sql: Statements;
-
-  constructor(db: SqlDatabase) {
-    this.#sql = new Statements(db);
-  }
-
+export class D1RoundStore extends D1Store implements RoundStore {
   async attemptStarted(row: RoundStartRecord): Promise<void> {
-    await this.#sql
+    await this.sql
       .write(
         'INSERT OR IGNORE INTO attempts (date, player_id, started_at, ip_hash) VALUES (?, ?, ?, ?)',
         row.date,
@@ -32,7 +26,7 @@ export class D1RoundStore implements RoundStore {
   async attemptFinished(row: RoundFinishRecord): Promise<void> {
     // The started row is always written first (the attempt object syncs in order); a repeat changes nothing, and
     // the trigger ranks the round once.
-    await this.#sql
+    await this.sql
       .write(
         `UPDATE attempts SET finished_at = ?, total = ?, strokes = ?, logs = ?, hole_times = ?, draw_times = ?
        WHERE date = ? AND player_id = ? AND finished_at IS NULL`,
@@ -48,7 +42,7 @@ export class D1RoundStore implements RoundStore {
       .run();
   }
   async attempt(date: string, playerId: string): Promise<AttemptRecord | null> {
-    const row = await this.#sql
+    const row = await this.sql
       .read(
         `SELECT date, player_id, started_at, ip_hash, finished_at, total, strokes, logs, hole_times, draw_times, review
        FROM attempts WHERE date = ? AND player_id = ?`,
@@ -59,23 +53,23 @@ export class D1RoundStore implements RoundStore {
     return row && toAttempt(row);
   }
   async dayCounts(date: string): Promise<DayCountsRecord> {
-    const [totals, stats] = await this.#sql.batch([
-      this.#sql.read('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total', date),
-      this.#sql.read('SELECT started, review FROM day_stats WHERE date = ?', date),
+    const [totals, stats] = await this.sql.batch([
+      this.sql.read('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total', date),
+      this.sql.read('SELECT started, review FROM day_stats WHERE date = ?', date),
     ]);
     return toCounts(totals?.results, stats?.results);
   }
   async standingsPage(date: string, offset: number, limit: number): Promise<StandingsPageRecord> {
     // One round trip. The page's first total, and how many ranked finishers come before it, come from the small
     // per-day distribution; the page then seeks to that total in the standings index and skips only within it.
-    const [totals, stats, audit, page] = await this.#sql.batch([
-      this.#sql.read('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total', date),
-      this.#sql.read('SELECT started, review FROM day_stats WHERE date = ?', date),
-      this.#sql.read(
+    const [totals, stats, audit, page] = await this.sql.batch([
+      this.sql.read('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total', date),
+      this.sql.read('SELECT started, review FROM day_stats WHERE date = ?', date),
+      this.sql.read(
         'SELECT rounds, audited, flagged, started_at, finished_at FROM day_audits WHERE date = ?',
         date,
       ),
-      this.#sql.read(
+      this.sql.read(
         `WITH cum AS (
            SELECT total, count, SUM(count) OVER (ORDER BY total) - count AS before FROM day_totals WHERE date = ?1
          ),
@@ -105,7 +99,7 @@ export class D1RoundStore implements RoundStore {
     };
   }
   async playerRounds(playerId: string): Promise<RoundRecord[]> {
-    const rows = await this.#sql
+    const rows = await this.sql
       .read(
         `SELECT date, total, review FROM attempts
        WHERE player_id = ? AND finished_at IS NOT NULL ORDER BY date`,
@@ -115,7 +109,7 @@ export class D1RoundStore implements RoundStore {
     return rows.results.map((r) => ({ date: r.date, total: r.total, review: r.review === 1 }));
   }
   async historyPage(playerId: string, limit: number, offset: number): Promise<HistoryRecord[]> {
-    const rows = await this.#sql
+    const rows = await this.sql
       .read(
         `SELECT a.date, a.total, a.strokes, a.review,
          (SELECT coalesce(sum(d.count), 0) FROM day_totals d WHERE d.date = a.date AND d.total < a.total) AS better,

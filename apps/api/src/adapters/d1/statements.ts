@@ -27,3 +27,12 @@ export class Statements {
     return this.#db.batch(statements);
   }
 }
+
+/** A port's adapter on one database: its statements, and nothing else. */
+export abstract class D1Store {
+  protected readonly sql: Statements;
+
+  constructor(db: SqlDatabase) {
+    this.sql = new Statements(db);
+  }
+}

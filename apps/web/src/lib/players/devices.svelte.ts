@@ -22,7 +22,8 @@ export function formatRemaining(ms: number): string {
 }
 
 /** The sign-in page with a code filled in: what the QR code holds. */
-export const claimUrl = (origin: string, code: string): string => `${origin}/signin?code=${encodeURIComponent(code)}`;
+export const claimUrl = (origin: string, code: string): string =>
+  `${origin}/signin?code=${encodeURIComponent(code)}`;
 
 const cancelled = (e: unknown): ApiFailure => ({
   status: 0,
@@ -101,7 +102,11 @@ export class Devices {
   claim(raw: string): Promise<boolean> {
     const code = raw.trim();
     if (code === '') {
-      this.failure = { status: 400, code: 'ERR_VALIDATION', message: 'Enter the code shown on your other device.' };
+      this.failure = {
+        status: 400,
+        code: 'ERR_VALIDATION',
+        message: 'Enter the code shown on your other device.',
+      };
       return Promise.resolve(false);
     }
     return this.#step(

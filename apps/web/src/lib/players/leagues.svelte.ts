@@ -26,7 +26,9 @@ export class MyLeagues {
     this.failure = res.ok ? null : res.error;
   }
 
-  async #change<T>(run: () => Promise<{ ok: true; value: T } | { ok: false; error: ApiFailure }>): Promise<T | null> {
+  async #change<T>(
+    run: () => Promise<{ ok: true; value: T } | { ok: false; error: ApiFailure }>,
+  ): Promise<T | null> {
     if (this.busy) return null;
     this.busy = true;
     this.failure = null;

@@ -45,7 +45,9 @@ describe('Devices', () => {
     expect(laptop.identity.player).toMatchObject({ id: phone.identity.player!.id, name: 'Ada' });
     expect(there.notice).toBe('Signed in as Ada.');
     // Used once.
-    expect(await new Devices(w.device().api, w.device().identity, noPasskeys).claim(here.code!.code)).toBe(false);
+    expect(await new Devices(w.device().api, w.device().identity, noPasskeys).claim(here.code!.code)).toBe(
+      false,
+    );
 
     const oldToken = phone.identity.token;
     expect(await there.signOutEverywhere()).toBe(true);
@@ -67,7 +69,10 @@ describe('Devices', () => {
     expect(devices.failure?.code).toBe('ERR_NOT_FOUND');
     await d.identity.create(d.api, 'Bo');
     expect(await devices.registerPasskey()).toBe(false);
-    expect(devices.failure).toMatchObject({ code: 'ERR_PASSKEY', message: 'The passkey prompt was closed or timed out.' });
+    expect(devices.failure).toMatchObject({
+      code: 'ERR_PASSKEY',
+      message: 'The passkey prompt was closed or timed out.',
+    });
     expect(await devices.signInWithPasskey()).toBe(false);
     expect(devices.failure?.message).toBe('no authenticator');
     expect(devices.passkeysSupported).toBe(false);
@@ -79,7 +84,9 @@ describe('Devices', () => {
     expect([21, 25, 29, 33]).toContain(qr.size);
     expect(qr.path.startsWith(`M${QUIET_ZONE} ${QUIET_ZONE}h1v1h-1z`)).toBe(true); // a finder pattern's corner
     expect(inviteUrl('https://g.example', 'ABCDEFGHJK')).toBe('https://g.example/join/ABCDEFGHJK');
-    expect(leagueDayUrl('https://g.example', 'id', '2026-06-15')).toBe('https://g.example/leagues/id?date=2026-06-15');
+    expect(leagueDayUrl('https://g.example', 'id', '2026-06-15')).toBe(
+      'https://g.example/leagues/id?date=2026-06-15',
+    );
   });
 });
 
@@ -95,8 +102,20 @@ describe('MyRounds', () => {
   });
 
   it('draws totals oldest first, better totals higher, par inside the range', () => {
-    const round = (date: string, total: number) => ({ date, total, rank: 1, finishers: 1, strokes: [], review: false });
-    const t = trend([round('2026-06-03', 60), round('2026-06-01', 30), round('2026-06-02', 45)], 200, 100, 10);
+    const round = (date: string, total: number) => ({
+      date,
+      total,
+      rank: 1,
+      finishers: 1,
+      strokes: [],
+      review: false,
+    });
+    const t = trend(
+      [round('2026-06-03', 60), round('2026-06-01', 30), round('2026-06-02', 45)],
+      200,
+      100,
+      10,
+    );
     expect(t.points.map((p) => p.round.date)).toEqual(['2026-06-01', '2026-06-02', '2026-06-03']);
     expect(t.points.map((p) => p.x)).toEqual([10, 100, 190]);
     expect(t.points[0]!.y).toBe(10);
