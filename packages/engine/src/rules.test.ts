@@ -13,6 +13,23 @@ import {
 
 const rank = (ch: string): number => RANKS.indexOf(ch as (typeof RANKS)[number]);
 
+/** The full circle (wrap and turn-the-corner alike): Ace and King adjacent, a Queen or an Ace on a King. */
+const FULL_CIRCLE: Record<string, string> = {
+  A: '2K',
+  2: 'A3',
+  3: '24',
+  4: '35',
+  5: '46',
+  6: '57',
+  7: '68',
+  8: '79',
+  9: '8T',
+  T: '9J',
+  J: 'TQ',
+  Q: 'JK',
+  K: 'AQ',
+};
+
 /** For each waste-top rank, the ranks that may be played on it, written out by hand per preset. */
 const FIT_TABLES: Record<PresetName, Record<string, string>> = {
   classic: {
@@ -45,36 +62,8 @@ const FIT_TABLES: Record<PresetName, Record<string, string>> = {
     Q: 'JK',
     K: 'Q',
   },
-  wrap: {
-    A: '2K',
-    2: 'A3',
-    3: '24',
-    4: '35',
-    5: '46',
-    6: '57',
-    7: '68',
-    8: '79',
-    9: '8T',
-    T: '9J',
-    J: 'TQ',
-    Q: 'JK',
-    K: 'AQ',
-  },
-  'turn-the-corner': {
-    A: '2K',
-    2: 'A3',
-    3: '24',
-    4: '35',
-    5: '46',
-    6: '57',
-    7: '68',
-    8: '79',
-    9: '8T',
-    T: '9J',
-    J: 'TQ',
-    Q: 'JK',
-    K: 'AQ',
-  },
+  wrap: FULL_CIRCLE,
+  'turn-the-corner': FULL_CIRCLE,
 };
 
 describe('presets', () => {
