@@ -30,7 +30,9 @@ import {
   longDate,
   matchSummary,
   mediumDate,
+  moveTarget,
   moveText,
+  moveWords,
   onceInText,
   pValueText,
   refusalText,
@@ -126,6 +128,19 @@ describe('moveText', () => {
       `${cardText(deal.columns[col! - 1]![4]!)} from column ${col}`,
     );
     expect(moveText(deal, PRESETS.classic, log, 2)).toBe('the end');
+  });
+});
+
+describe('moveTarget and moveWords', () => {
+  it('decode every log character through the engine, and nothing else', () => {
+    for (let c = 1; c <= 7; c++) {
+      expect(moveTarget(String(c))).toBe(c);
+      expect(moveWords(String(c))).toBe(`column ${c}`);
+      expect(moveWords(String(c), true)).toBe(`col ${c}`);
+    }
+    expect(moveTarget('d')).toBe('draw');
+    expect(moveWords('d')).toBe('draw');
+    for (const bad of ['0', '8', 'D', 'x', '', '12', undefined]) expect(moveTarget(bad)).toBeNull();
   });
 });
 

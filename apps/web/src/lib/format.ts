@@ -13,6 +13,7 @@ import {
   holeWord,
   makeCard,
   parseCard,
+  parseMove,
   rankOf,
   replay,
   suitOf,
@@ -106,14 +107,27 @@ export function refusalText(pos: Position, move: Move): string | null {
   }
 }
 
+/** A log character as a page aims at it: 'draw' or the column it plays (null for anything else). */
+export function moveTarget(ch: string | undefined): 'draw' | number | null {
+  const move = ch === undefined ? null : parseMove(ch);
+  if (!move?.ok) return null;
+  return move.value.kind === 'draw' ? 'draw' : move.value.column;
+}
+
+/** A log character in a hint's words: "draw" or "column 3" (`short`: "col 3"). */
+export function moveWords(ch: string, short = false): string {
+  const target = moveTarget(ch);
+  return target === 'draw' || target === null ? 'draw' : `${short ? 'col' : 'column'} ${target}`;
+}
+
 /** Move `at` (0-based) of a log in words: "a draw", "7♥ from column 3" ("the end" past the log). */
 export function moveText(deal: Deal, rules: Rules, log: string, at: number): string {
-  const ch = log[at];
-  if (ch === undefined) return 'the end';
-  if (ch === 'd') return 'a draw';
+  const target = moveTarget(log[at]);
+  if (target === null) return 'the end';
+  if (target === 'draw') return 'a draw';
   const before = replay(deal, rules, log.slice(0, at));
-  const card = before.ok ? exposed(before.value, Number(ch)) : null;
-  return card === null ? `column ${ch}` : `${cardText(card)} from column ${ch}`;
+  const card = before.ok ? exposed(before.value, target) : null;
+  return card === null ? `column ${target}` : `${cardText(card)} from column ${target}`;
 }
 
 // ---- numbers and scores

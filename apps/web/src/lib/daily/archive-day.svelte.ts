@@ -20,7 +20,14 @@ import type {
   RoundAuditView,
   StandingsEntry,
 } from '../api-types.ts';
-import { auditProgressText, moveText, tellingText, verdictText, withCardText } from '../format.ts';
+import {
+  auditProgressText,
+  moveTarget,
+  moveText,
+  tellingText,
+  verdictText,
+  withCardText,
+} from '../format.ts';
 import { Hole } from '../game/hole.svelte.ts';
 import { LogPlayer } from '../game/log-player.svelte.ts';
 import { fullDeal } from './deal.ts';
@@ -118,7 +125,8 @@ export class ArchiveDay {
           move,
           label: `Move ${t.at + 1}: ${move}`,
           why: withCardText(t.why),
-          target: log[t.at] === 'd' ? ('draw' as const) : Number(log[t.at]),
+          // A telling move is a move of the log, so it always decodes.
+          target: moveTarget(log[t.at]) ?? 'draw',
         };
       });
   });

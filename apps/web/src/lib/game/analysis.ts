@@ -6,6 +6,7 @@
 import {
   coach,
   makeMove,
+  parseLog,
   planRun,
   postMortem,
   solve,
@@ -71,7 +72,8 @@ export function planRunOf(pos: Position): RunPlan {
   const plan = planRun(pos);
   if (plan === null) return { move: null, run: [] };
   if (plan.move.kind === 'draw') return { move: 'draw', run: [] };
-  const run = [...plan.line].filter((c) => c !== 'd').map(Number);
+  const moves = parseLog(plan.line);
+  const run = moves.ok ? moves.value.flatMap((m) => (m.kind === 'play' ? [m.column] : [])) : [];
   return { move: plan.move.column, run: run.length > 0 ? run : [plan.move.column] };
 }
 

@@ -16,7 +16,9 @@ import {
   cardText,
   holeHeadline,
   matchSummary,
+  moveTarget,
   moveText,
+  moveWords,
   postMortemText,
 } from '../format.ts';
 import { browserStore, type KeyValueStore, type Persisted } from '../persisted.svelte.ts';
@@ -249,10 +251,8 @@ export class PracticeSession {
       this.#coachLines = lines;
       const best = lines[0];
       if (best) {
-        this.#hint = best.move === 'd' ? 'draw' : Number(best.move);
-        this.#say(
-          `Coach: ${best.move === 'd' ? 'draw' : `column ${best.move}`} (about ${best.expected.toFixed(1)} strokes expected).`,
-        );
+        this.#hint = moveTarget(best.move);
+        this.#say(`Coach: ${moveWords(best.move)} (about ${best.expected.toFixed(1)} strokes expected).`);
       }
     } catch (e) {
       this.#note = `The coach could not answer: ${messageOf(e)}`;
