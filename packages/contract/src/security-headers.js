@@ -1,0 +1,103 @@
+// The security headers of every response: the web's pages and files (written to the static assets' `_headers`
+// file by apps/web's build) and the API (set by the Worker). Plain JavaScript, so apps/web/svelte.config.js can
+// import it as Node loads it; types in security-headers.d.ts. docs/deploy.md says what each header is for.
+
+/**
+ * Browser features the app never uses, turned off for the page and anything it could embed. Passkeys
+ * (`publickey-credentials-*`), copying a share text (`clipboard-write`) and the share sheet (`web-share`) stay
+ * allowed for the site itself.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'browsing-topics=()',
+  'camera=()',
+  'clipboard-read=()',
+  'clipboard-write=(self)',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=()',
+  'gamepad=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'local-fonts=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'otp-credentials=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-create=(self)',
+  'publickey-credentials-get=(self)',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'web-share=(self)',
+  'window-management=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/** On every response, pages, files and API alike. */
+export const COMMON_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': PERMISSIONS_POLICY,
+  // Browsers ignore it over plain http (RFC 6797 §8.1), so local development is unaffected.
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+};
+
+/**
+ * The pages' Content-Security-Policy in SvelteKit's `kit.csp.directives` form (keywords unquoted). SvelteKit adds
+ * the hashes of the one script it inlines (the app's start) to `script-src`. No `'unsafe-inline'` or
+ * `'unsafe-eval'` anywhere: Svelte sets dynamic styles through the CSSOM (`element.style`), which no policy
+ * blocks, and the app has no style attributes or inline `<style>` in its HTML.
+ */
+export const PAGE_CSP_DIRECTIVES = {
+  'default-src': ['self'],
+  'script-src': ['self'],
+  'style-src': ['self'],
+  'img-src': ['self', 'data:', 'blob:'],
+  'font-src': ['self'],
+  'connect-src': ['self'],
+  'worker-src': ['self'],
+  'manifest-src': ['self'],
+  'frame-src': ['none'],
+  'object-src': ['none'],
+  'base-uri': ['none'],
+  'form-action': ['self'],
+  'frame-ancestors': ['none'],
+};
+
+/** On the pages and the web's files, besides the CSP: no framing (older browsers) and no shared window. */
+export const PAGE_HEADERS = {
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/**
+ * On every API response (the Worker sets them; `_headers` does not apply to a Worker's responses). JSON is never
+ * a document: it may load nothing, be framed by nobody and be read by other sites' pages only through CORS.
+ */
+export const API_HEADERS = {
+  'Content-Security-Policy':
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+const KEYWORDS = new Set(['self', 'none', 'strict-dynamic', 'report-sample', 'wasm-unsafe-eval']);
+
+/** One directive list as a policy string, keywords and hashes quoted (as SvelteKit writes them). */
+export function serializeCsp(directives) {
+  return Object.entries(directives)
+    .map(([name, sources]) =>
+      [
+        name,
+        ...sources.map((s) => (KEYWORDS.has(s) || /^(sha256|sha384|sha512|nonce)-/.test(s) ? `'${s}'` : s)),
+      ].join(' '),
+    )
+    .join('; ');
+}
