@@ -50,15 +50,29 @@ export const COMMON_HEADERS = {
 };
 
 /**
+ * The two style attributes the frameworks write into their HTML templates, allowed by hash and by nothing else
+ * (`'unsafe-hashes'` lets a hash match a style attribute; no other inline style can apply). apps/web's build fails
+ * when its output holds a static style attribute not listed here.
+ */
+export const STYLE_ATTRIBUTE_HASHES = {
+  // SvelteKit's route announcer: `<div id="svelte-announcer" style="position: absolute; left: 0; …">`.
+  'sha256-S8qMpvofolR8Mpjy4kQvEm7m1q8clzU4dfDH0AmvZjo=':
+    'position: absolute; left: 0; top: 0; clip: rect(0 0 0 0); clip-path: inset(50%); overflow: hidden; white-space: nowrap; width: 1px; height: 1px',
+  // Svelte's wrapper of a component given CSS custom properties (`<Comp --x="…">`).
+  'sha256-tcbDxjMo+xKqM21aCGYbs/QAJqB7yUXC06oPWDapBgc=': 'display: contents',
+};
+
+/**
  * The pages' Content-Security-Policy in SvelteKit's `kit.csp.directives` form (keywords unquoted). SvelteKit adds
- * the hashes of the one script it inlines (the app's start) to `script-src`. No `'unsafe-inline'` or
- * `'unsafe-eval'` anywhere: Svelte sets dynamic styles through the CSSOM (`element.style`), which no policy
- * blocks, and the app has no style attributes or inline `<style>` in its HTML.
+ * the hash of the one script it inlines (the app's start) to `script-src`. No `'unsafe-inline'` or
+ * `'unsafe-eval'` anywhere. Styles come from the app's own files; Svelte sets dynamic styles through the CSSOM
+ * (`element.style`), which no policy blocks; the only style attributes in the HTML are the two above.
  */
 export const PAGE_CSP_DIRECTIVES = {
   'default-src': ['self'],
   'script-src': ['self'],
   'style-src': ['self'],
+  'style-src-attr': ['unsafe-hashes', ...Object.keys(STYLE_ATTRIBUTE_HASHES)],
   'img-src': ['self', 'data:', 'blob:'],
   'font-src': ['self'],
   'connect-src': ['self'],
@@ -88,7 +102,14 @@ export const API_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
-const KEYWORDS = new Set(['self', 'none', 'strict-dynamic', 'report-sample', 'wasm-unsafe-eval']);
+const KEYWORDS = new Set([
+  'self',
+  'none',
+  'strict-dynamic',
+  'report-sample',
+  'unsafe-hashes',
+  'wasm-unsafe-eval',
+]);
 
 /** One directive list as a policy string, keywords and hashes quoted (as SvelteKit writes them). */
 export function serializeCsp(directives) {
