@@ -73,11 +73,12 @@ describe('the private port behind the local front', () => {
     );
 
   it('refuses a request that did not pass the front, whatever CF-Connecting-IP it claims', async () => {
-    for (const headers of [
+    const forgeries: Record<string, string>[] = [
       { 'content-type': 'application/json', 'cf-connecting-ip': '203.0.113.9' },
       { 'content-type': 'application/json', 'x-golf-front': 'a-guess' },
       { 'content-type': 'application/json', 'x-golf-front': 'the-secret-of-this-run!' },
-    ]) {
+    ];
+    for (const headers of forgeries) {
       const r = await call(headers);
       expect(r.status).toBe(403);
       const body = await r.json();
