@@ -19,7 +19,9 @@
 import { API_HEADERS, COMMON_HEADERS } from '@golf/contract/security-headers';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -67,6 +69,13 @@ function freePort() {
   });
 }
 
+// Given --env-file, wrangler reads only the files named, so .dev.vars is named too (first, as usual).
+const devVars = join(root, '.dev.vars');
+const secretDir = mkdtempSync(join(tmpdir(), 'golf-front-'));
+const secretFile = join(secretDir, 'front.env');
+writeFileSync(secretFile, `FRONT_SECRET=${FRONT_SECRET}\n`, { mode: 0o600 });
+process.on('exit', () => rmSync(secretDir, { recursive: true, force: true }));
+
 const upstreamPort = await freePort();
 const upstream = `http://127.0.0.1:${upstreamPort}`;
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
@@ -79,8 +88,10 @@ const wrangler = spawn(
     '--port',
     String(upstreamPort),
     '--show-interactive-dev-session=false',
-    '--var',
-    `FRONT_SECRET:${FRONT_SECRET}`,
+    // The secret goes in a private file, not on the command line (which any local user can list).
+    ...(existsSync(devVars) ? ['--env-file', devVars] : []),
+    '--env-file',
+    secretFile,
     ...args,
   ],
   // Same process group as this front: stopping the group stops wrangler and its workerd too.

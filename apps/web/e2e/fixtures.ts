@@ -1,7 +1,7 @@
 /**
  * Playwright's `test`, failing any test in which the Content-Security-Policy refused something: a
  * `securitypolicyviolation` event in any page or frame, or a CSP error on the console of a page, a Web Worker or
- * the service worker. Every browser context is watched, the default one and those a test opens itself. Import
+ * the service worker; or a Permissions-Policy header the browser could not parse. Every browser context is watched, the default one and those a test opens itself. Import
  * `test` and `expect` from here, never from '@playwright/test'.
  */
 import {
@@ -20,6 +20,9 @@ const MARK = '[securitypolicyviolation]';
 const CSP_TEXT =
   /Content[ -]Security[ -]Policy|Refused to (load|execute|apply|connect|frame|create|evaluate|compile)/i;
 
+/** A header the browser could not parse ("Error with Permissions-Policy header: Unrecognized feature: …"). */
+const POLICY_HEADER_TEXT = /Error with Permissions-Policy header/i;
+
 /** The violations of the test that is running (a worker runs one test at a time). */
 let violations: string[] = [];
 const watched = new WeakSet<BrowserContext>();
@@ -27,7 +30,7 @@ const watched = new WeakSet<BrowserContext>();
 function onConsole(where: string) {
   return (message: ConsoleMessage) => {
     const text = message.text();
-    if (text.startsWith(MARK) || CSP_TEXT.test(text))
+    if (text.startsWith(MARK) || CSP_TEXT.test(text) || POLICY_HEADER_TEXT.test(text))
       violations.push(`${where} ${message.location().url}: ${text}`);
   };
 }
