@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { servicesFor, type AppDeps, type Defer } from './deps.ts';
 import type { AppEnv } from './app-env.ts';
+import { configOf } from './config.ts';
 import { ApiError } from './errors.ts';
 import { bearerOf, playerOf, type Bearer } from './services/players.ts';
 
@@ -71,8 +72,8 @@ const sameText = (a: string, b: string): boolean => {
  * deployment has no `FRONT_SECRET` (the edge sets `CF-Connecting-IP` itself), and this does nothing there.
  */
 export const onlyThroughFront = createMiddleware<AppEnv>(async (c, next) => {
-  const secret = c.env?.FRONT_SECRET;
-  if (secret && !sameText(c.req.header(FRONT_HEADER) ?? '', secret))
+  const secret = configOf(c.env).frontSecret;
+  if (secret !== null && !sameText(c.req.header(FRONT_HEADER) ?? '', secret))
     throw new ApiError('ERR_FORBIDDEN', 'this server answers only through its local front (pnpm start)');
   await next();
 });
