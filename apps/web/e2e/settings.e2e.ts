@@ -139,12 +139,23 @@ test('large cards are at least 1.25 times as wide; at 360 px no page scrolls sid
   const context = await browser.newContext({ viewport: SIZES.phone, hasTouch: true, isMobile: true });
   await withSettings(context, { cards: 'large' });
   const page = await context.newPage();
-  for (const p of [{ name: 'today', path: '/' }, ...PAGES]) {
+  // A player in the middle of today's round, so Today shows its table.
+  const player = await createPlayer(page.request, `Large ${Math.random().toString(36).slice(2, 7)}`);
+  const started = await page.request.post(`/api/daily/${today}/attempt`, {
+    headers: { authorization: `Bearer ${player.token}` },
+  });
+  expect(started.status()).toBe(200);
+  await page.addInitScript((p) => localStorage.setItem('golf.player.v1', JSON.stringify(p)), player);
+  for (const p of [{ name: 'today-course', path: '/' }, ...PAGES]) {
     await page.goto(p.path);
     await page.locator('main h1').first().waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
+    if (p.path === '/') {
+      await expect(page.getByTestId('hole-number')).toBeVisible();
+      await page.screenshot({ path: join(SHOTS, 'table-large-today-course-phone.png'), fullPage: true });
+    }
     expect.soft(await sideways(page), `${p.name} scrolls sideways with large cards`).toBeLessThanOrEqual(0);
-    if (p.path === PLAY) {
+    if (p.path === PLAY || p.path === '/') {
       const col7 = await page.getByTestId('column-7').boundingBox();
       expect(col7!.x + col7!.width).toBeLessThanOrEqual(360);
     }
@@ -157,8 +168,9 @@ test('animations off: no transition or animation runs after a move', async ({ br
   const page = await context.newPage();
   await page.goto(PLAY);
   await expect(page.getByTestId('exposed')).toHaveCount(7);
-  // Normal speed: a draw animates its card.
-  await page.getByTestId('draw').click();
+  // Normal speed: a card played animates on its way to the waste.
+  const playable = page.locator('[data-testid="exposed"][data-playable="true"]');
+  await playable.first().click();
   await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBeGreaterThan(0);
 
   await openPanel(page);
@@ -167,7 +179,6 @@ test('animations off: no transition or animation runs after a move', async ({ br
   await expect(page.locator('html')).toHaveAttribute('data-motion', 'off');
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
   await page.getByTestId('draw').click();
-  const playable = page.locator('[data-testid="exposed"][data-playable="true"]');
   if ((await playable.count()) > 0) await playable.first().click();
   await page.keyboard.press('h'); // a hint glows when animations run
   // Two frames: time for any transition to have started.
