@@ -6,6 +6,8 @@ import {
   dealNumber,
   play,
   playableColumns,
+  replay,
+  solve,
   startPosition,
   type Move,
   type Position,
@@ -37,5 +39,21 @@ describe('soundCue', () => {
     expect(soundCue(one, start)).toBeNull();
     expect(soundCue(start, two)).toBeNull();
     expect(soundCue(start, start)).toBeNull();
+  });
+
+  it('is the hole cleared for the play that empties the board', () => {
+    for (let n = 1; n < 60; n++) {
+      const d = dealNumber(n, PRESETS.classic);
+      if (!d.ok) continue;
+      const solved = solve(d.value, PRESETS.classic, { objective: 'win' });
+      if (!solved.ok || !solved.value.winnable) continue;
+      const r = solved.value;
+      const before = replay(d.value, PRESETS.classic, r.log.slice(0, -1));
+      const after = replay(d.value, PRESETS.classic, r.log);
+      if (!before.ok || !after.ok) throw new Error('the solver line does not replay');
+      expect(soundCue(before.value, after.value)).toBe('cleared');
+      return;
+    }
+    throw new Error('no winnable deal among the first 60');
   });
 });
