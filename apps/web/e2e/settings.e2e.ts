@@ -165,25 +165,41 @@ test('large cards are at least 1.25 times as wide; at 360 px no page scrolls sid
 
 test('animations off: no transition or animation runs after a move', async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: 'no-preference' });
+  // Count every animation the page starts through the Web Animations API (Svelte's transitions use it), so a
+  // short one that ends before the test looks is still seen.
+  await context.addInitScript(() => {
+    const w = window as unknown as { animationsStarted: number };
+    w.animationsStarted = 0;
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (this: Element, ...args: Parameters<Element['animate']>) {
+      w.animationsStarted++;
+      return animate.apply(this, args);
+    };
+  });
+  const started = (page: Page) =>
+    page.evaluate(() => (window as unknown as { animationsStarted: number }).animationsStarted);
   const page = await context.newPage();
   await page.goto(PLAY);
   await expect(page.getByTestId('exposed')).toHaveCount(7);
   // Normal speed: a card played animates on its way to the waste.
   const playable = page.locator('[data-testid="exposed"][data-playable="true"]');
+  const before = await started(page);
   await playable.first().click();
-  await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBeGreaterThan(0);
+  await expect.poll(() => started(page)).toBeGreaterThan(before);
 
   await openPanel(page);
   await page.getByRole('radio', { name: 'Off', exact: true }).first().check();
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-motion', 'off');
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
+  const off = await started(page);
   await page.getByTestId('draw').click();
   if ((await playable.count()) > 0) await playable.first().click();
   await page.keyboard.press('h'); // a hint glows when animations run
   // Two frames: time for any transition to have started.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+  expect(await started(page)).toBe(off);
   const durations = await page.evaluate(() =>
     [...document.querySelectorAll('.card, .slot, .card-btn, .btn, .stock')].map(
       (el) => getComputedStyle(el).transitionDuration,
