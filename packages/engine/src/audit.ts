@@ -56,8 +56,17 @@ export const AUDIT_ALPHA = 0.001;
  */
 export const AUDIT_FROM_DRAW = 0;
 export const AUDIT_UNTIL_DRAW = 17;
-/** Sampled orders per examined segment, by stock cards drawn. */
-export const AUDIT_SAMPLES: readonly number[] = Array.from({ length: 17 }, () => 11);
+/** Orders accepted per examined segment, by stock cards drawn. */
+export const AUDIT_SAMPLES: readonly number[] = Array.from({ length: 17 }, () => 8);
+/** Orders drawn per segment, at most, to get `AUDIT_SAMPLES` accepted: this many times that. */
+export const AUDIT_DRAW_FACTOR = 3;
+/** A decision's outcome: the strokes the move taken loses, counted up to this (0, 1, 2 or more). */
+export const AUDIT_LOSS_CAP = 2;
+/**
+ * The share of the capital each decision bets: a move that does worst of all the orders keeps `1 - AUDIT_BET` of
+ * it, never less.
+ */
+export const AUDIT_BET = 0.9;
 /**
  * The share of a segment's bet placed on "the real stock alone scores best" (rank 1 of `N + 1`); the rest is spread
  * linearly over the ranks, so a real stock that scores second or third best still earns something.
@@ -71,6 +80,10 @@ export interface AuditSettings {
   readonly untilDraw: number;
   /** Sampled orders per segment, by stock cards drawn (0: not examined). */
   readonly samples: readonly number[];
+  /** See `AUDIT_DRAW_FACTOR`. */
+  readonly drawFactor: number;
+  /** See `AUDIT_BET`. */
+  readonly bet: number;
   /** See `AUDIT_TOP_SHARE`. */
   readonly topShare: number;
 }
@@ -79,6 +92,8 @@ export const AUDIT_SETTINGS: AuditSettings = {
   fromDraw: AUDIT_FROM_DRAW,
   untilDraw: AUDIT_UNTIL_DRAW,
   samples: AUDIT_SAMPLES,
+  drawFactor: AUDIT_DRAW_FACTOR,
+  bet: AUDIT_BET,
   topShare: AUDIT_TOP_SHARE,
 };
 
@@ -226,104 +241,162 @@ function hashInts(values: readonly number[]): number {
   return h >>> 0;
 }
 
-/**
- * `n` orders of the cards a player who has drawn `drawn` cards has not seen, from xoshiro128** seeded by a hash of
- * what he was shown (`shownDeal`: the undrawn cards only as a sorted set), so the real order cannot leak in.
- */
-export function sampleOrders(deal: Deal, drawn: number, n: number): Card[][] {
-  const shown = shownDeal(deal, drawn);
-  const seed: number[] = [];
-  for (const col of shown.columns) seed.push(...col);
-  seed.push(shown.waste ?? 52, 53, ...shown.stock, 54, drawn);
-  const rng = Xoshiro128.fromSeed(hashInts(seed));
-  const unseen = shown.stock.slice(drawn);
-  const orders: Card[][] = [];
-  for (let k = 0; k < n; k++) {
-    const order = unseen.slice();
+/** An order stream for one segment: xoshiro128** seeded by a hash of what was shown only (`shownDeal`). */
+export class OrderStream {
+  readonly #rng: Xoshiro128;
+  readonly #unseen: Card[];
+  constructor(deal: Deal, drawn: number) {
+    // The undrawn cards only as a sorted set: their real order cannot leak in.
+    const shown = shownDeal(deal, drawn);
+    const seed: number[] = [];
+    for (const col of shown.columns) seed.push(...col);
+    seed.push(shown.waste ?? 52, 53, ...shown.stock, 54, drawn);
+    this.#rng = Xoshiro128.fromSeed(hashInts(seed));
+    this.#unseen = shown.stock.slice(drawn);
+  }
+  /** The next uniformly random order of the unseen cards (Fisher–Yates). */
+  next(): Card[] {
+    const order = this.#unseen.slice();
     for (let i = order.length - 1; i > 0; i--) {
-      const j = rng.below(i + 1);
+      const j = this.#rng.below(i + 1);
       const t = order[i]!;
       order[i] = order[j]!;
       order[j] = t;
     }
-    orders.push(order);
+    return order;
   }
-  return orders;
+}
+
+/** A decision's outcome on a stock: strokes the move taken loses against the best move, at most `AUDIT_LOSS_CAP`. */
+export const outcomeOf = (values: readonly number[], taken: number): number => Math.min(AUDIT_LOSS_CAP, lossOf(values, taken));
+
+/** An earlier decision of the hole whose factor depended on the real stock: samples must give it the same outcome. */
+export interface AuditCondition {
+  readonly step: AuditStep;
+  readonly outcome: number;
+}
+
+/** The outcome of `step` on the stock `search` was built for, without every move's value; null past the cap. */
+function outcomeOn(search: DealSearch, step: AuditStep): number | null {
+  const pos = step.pos;
+  const whole = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
+    search.optimumStrokes(pos.heights, pos.drawn, pos.top === null ? -1 : rankOf(pos.top), undefined, false),
+  );
+  if (!whole.exact) return null;
+  const c = childOf(search, pos, step.moves[step.taken]!);
+  const a = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
+    search.optimumStrokes(c.heights, c.drawn, c.top, whole.value, false, whole.value + AUDIT_LOSS_CAP),
+  );
+  if (!a.exact && a.atLeast !== true) return null;
+  return Math.min(AUDIT_LOSS_CAP, a.value - whole.value);
 }
 
 /**
- * Every legal move's fewest strokes, for each decision of a segment, with the unseen cards in `order` (the
- * drawn ones as in `deal`); null when a solve reached the cap. `search`, when given, is the real stock's.
+ * The outcome of `step` (made with `drawn` stock cards drawn) were the unseen cards in `order`: for the tests and
+ * the bench. Null past the cap.
  */
-export function segmentValues(
+export function outcomeWith(deal: Deal, rules: Rules, step: AuditStep, order: readonly Card[]): number | null {
+  const stock = [...deal.stock.slice(0, step.pos.drawn), ...order];
+  const search = new DealSearch({ columns: deal.columns, waste: deal.waste, stock }, rules);
+  try {
+    return outcomeOn(search, step);
+  } finally {
+    search.release();
+  }
+}
+
+/** Sampled orders for the decisions of one segment. */
+export interface SampleSet {
+  /** Per sample, per decision: every legal move's fewest strokes (null when a solve reached the cap). */
+  readonly values: readonly (readonly (readonly number[] | null)[])[];
+  /** Per sample: whether it gives every earlier condition (of earlier segments) its outcome. */
+  readonly matches: readonly boolean[];
+}
+
+/**
+ * Draws orders of the unseen cards for the decisions of one segment (all made with `drawn` stock cards drawn) until
+ * `n` of them give every condition its outcome, or `cap` are drawn, and solves every legal move of each decision
+ * on each. The orders depend on what was shown only (`OrderStream`), never on the real order.
+ */
+export function drawSamples(
   deal: Deal,
   rules: Rules,
   drawn: number,
   decisions: readonly AuditStep[],
-  order: readonly Card[] | null,
-  search?: DealSearch,
-): (number[] | null)[] {
-  const own = search === undefined;
-  const s =
-    search ?? new DealSearch({ columns: deal.columns, waste: deal.waste, stock: [...deal.stock.slice(0, drawn), ...order!] }, rules);
-  try {
-    return decisions.map((d) => optionValues(s, d));
-  } finally {
-    if (own) s.release();
+  conditions: readonly AuditCondition[],
+  n: number,
+  cap: number = n,
+): SampleSet {
+  const stream = new OrderStream(deal, drawn);
+  const revealed = deal.stock.slice(0, drawn);
+  const values: (number[] | null)[][] = [];
+  const matches: boolean[] = [];
+  // Until `n` orders are accepted (or `cap` are drawn): stopping on the count of accepted orders leaves them
+  // independent draws from the law they are accepted from.
+  // Not one accepted after `n` draws: the conditions are too rare to judge this segment, stop (a rule on the count of
+  // accepted orders, like the other).
+  let accepted = 0;
+  for (let k = 0; k < cap && accepted < n && !(k >= n && accepted === 0); k++) {
+    const stock = [...revealed, ...stream.next()];
+    const search = new DealSearch({ columns: deal.columns, waste: deal.waste, stock }, rules);
+    let match = true;
+    // The latest conditions first: they have the fewest unseen cards (the cheapest solves) and reject the most.
+    for (let c = conditions.length - 1; c >= 0; c--) {
+      if (outcomeOn(search, conditions[c]!.step) !== conditions[c]!.outcome) {
+        match = false;
+        break;
+      }
+    }
+    // A rejected order is not solved further: its values are never read.
+    values.push(match ? decisions.map((d) => optionValues(search, d)) : decisions.map(() => null));
+    matches.push(match);
+    if (match) accepted++;
+    search.release();
   }
-}
-
-/** A segment's score on one order: the strokes its moves taken lose there, summed (null past the cap). */
-export function segmentScore(values: readonly (readonly number[] | null)[], decisions: readonly AuditStep[]): number | null {
-  let score = 0;
-  for (let i = 0; i < decisions.length; i++) {
-    const v = values[i];
-    if (v === null || v === undefined) return null;
-    score += lossOf(v, decisions[i]!.taken);
-  }
-  return score;
+  return { values, matches };
 }
 
 /**
- * The bet on rank `r` (1 = fewest strokes lost) of `of` orders: `topShare · of` on rank 1, plus
- * `(1 - topShare) · 2 (of + 1 - r) / (of + 1)`. Its mean over the ranks 1..of is exactly 1, and it never falls
- * as the rank improves.
+ * The bet on rank `r` (1 = least lost) of `of` orders: `(1 - bet)` kept, and `bet` placed as `topShare · of` on
+ * rank 1 plus `(1 - topShare) · 2 (of + 1 - r) / (of + 1)` spread over the ranks. Its mean over the ranks 1..of is
+ * exactly 1, it never falls as the rank improves, and it is never below `1 - bet`.
  */
-export function rankWeight(r: number, of: number, topShare: number): number {
-  return (r === 1 ? topShare * of : 0) + ((1 - topShare) * 2 * (of + 1 - r)) / (of + 1);
+export function rankWeight(r: number, of: number, bet: number, topShare: number): number {
+  return 1 - bet + bet * ((r === 1 ? topShare * of : 0) + ((1 - topShare) * 2 * (of + 1 - r)) / (of + 1));
 }
 
 /**
- * A segment's e-value from its scores, the real stock's first: the real stock shares ranks `less + 1` to
- * `less + ties` with the orders that score as it does, and is paid the mean bet over those ranks. For an honest
- * player it is equally likely to hold any of the ranks, so the expectation is exactly 1 (every order scoring
- * alike: 1, no bet).
+ * A decision's factor from its outcomes, the real stock's first, then the accepted samples'. The real stock shares
+ * ranks `less + 1` to `less + ties` with the orders that lost as much, and is paid the mean `rankWeight` over those
+ * ranks. No bet (1) when at most one of the orders lost anything: a rule on the whole multiset of outcomes, so for an
+ * honest player, who is equally likely to hold any of the ranks, the expectation is exactly 1 either way.
  */
-export function segmentEvidence(scores: readonly number[], topShare: number): number {
-  const of = scores.length;
-  const real = scores[0]!;
+export function decisionFactor(outcomes: readonly number[], bet: number, topShare: number): number {
+  const of = outcomes.length;
+  let losing = 0;
+  for (const o of outcomes) if (o > 0) losing++;
+  if (losing < 2) return 1;
+  const real = outcomes[0]!;
   let less = 0;
   let ties = 0;
-  for (const s of scores) {
-    if (s < real) less++;
-    else if (s === real) ties++;
+  for (const o of outcomes) {
+    if (o < real) less++;
+    else if (o === real) ties++;
   }
   let sum = 0;
-  for (let r = less + 1; r <= less + ties; r++) sum += rankWeight(r, of, topShare);
+  for (let r = less + 1; r <= less + ties; r++) sum += rankWeight(r, of, bet, topShare);
   return sum / ties;
 }
 
-/** One examined segment, for the bench and the tests. */
+/** One examined decision, for the bench and the tests. */
 export interface AuditTrace {
+  readonly at: number;
   readonly drawn: number;
-  /** Log indices of its decisions. */
-  readonly at: readonly number[];
-  /** Its weight in the hole's evidence. */
-  readonly weight: number;
-  /** Scores, the real stock's first (empty when a solve reached the cap). */
-  readonly scores: readonly number[];
-  /** Its e-value (1 when it could not bet). */
-  readonly evidence: number;
+  /** Outcomes: the real stock's, then the accepted samples'. */
+  readonly outcomes: readonly number[];
+  /** Whether later samples must match its outcome (some accepted sample lost strokes). */
+  readonly condition: boolean;
+  readonly factor: number;
 }
 
 /** Audits one finished hole. The result is plain data (JSON round-trips it) for `combineAudit`. */
@@ -331,7 +404,7 @@ export function auditHole(deal: Deal, rules: Rules, log: string): Result<HoleAud
   return auditHoleWith(deal, rules, log, AUDIT_SETTINGS);
 }
 
-/** `auditHole` with other settings; `trace` receives every examined segment. */
+/** `auditHole` with other settings; `trace` receives every examined decision. */
 export function auditHoleWith(
   deal: Deal,
   rules: Rules,
@@ -357,10 +430,8 @@ export function auditHoleWith(
     segments.set(drawn, list);
   });
 
-  // What is left of the hole's budget of 1: each segment takes `rest / (stock cards not yet drawn)`, fixed before
-  // its outcome is known (it depends on the cards shown and the moves only).
-  let rest = 1;
-  let excess = 0;
+  let evidence = 1;
+  const conditions: AuditCondition[] = [];
   const telling: TellingDecision[] = [];
   let examined = 0;
   let bets = 0;
@@ -368,35 +439,44 @@ export function auditHoleWith(
   const real = new DealSearch(deal, rules);
   try {
     for (const [drawn, list] of segments) {
-      const weight = rest / (stockLen - drawn);
-      rest -= weight;
       const decided = list.map((i) => steps[i]!);
-      examined += decided.length;
-      const orders = sampleOrders(deal, drawn, settings.samples[drawn]!);
-      const values = [segmentValues(deal, rules, drawn, decided, null, real)];
-      for (const order of orders) values.push(segmentValues(deal, rules, drawn, decided, order));
-      const scores = values.map((v) => segmentScore(v, decided));
-      if (scores.some((s) => s === null)) {
-        // A solve reached the cap: this segment bets nothing (its weight is spent all the same).
-        exact = false;
-        trace?.({ drawn, at: list, weight, scores: [], evidence: 1 });
-        continue;
+      const realValues = decided.map((step) => optionValues(real, step));
+      const n = settings.samples[drawn]!;
+      const set = drawSamples(deal, rules, drawn, decided, conditions.slice(), n, n * settings.drawFactor);
+      const mask = set.matches.slice();
+      for (const [j, i] of list.entries()) {
+        examined++;
+        const step = decided[j]!;
+        const rv = realValues[j];
+        // A solve that reached the cap: the decision is no bet (documented; never seen in calibration).
+        if (rv === null || rv === undefined || set.values.some((v, k) => mask[k] && v[j] === null)) {
+          exact = false;
+          continue;
+        }
+        const outcome = outcomeOf(rv, step.taken);
+        const outcomes = [outcome];
+        for (let k = 0; k < mask.length; k++) if (mask[k]) outcomes.push(outcomeOf(set.values[k]![j]!, step.taken));
+        const factor = decisionFactor(outcomes, settings.bet, settings.topShare);
+        // Whether later orders must give this decision its outcome is decided by the samples alone (one of them
+        // lost strokes); with none losing the factor is 1 whatever the real stock, and it reveals nothing.
+        const condition = outcomes.some((o, k) => k > 0 && o > 0);
+        if (condition) {
+          conditions.push({ step, outcome });
+          for (let k = 0; k < mask.length; k++)
+            if (mask[k] && outcomeOf(set.values[k]![j]!, step.taken) !== outcome) mask[k] = false;
+        }
+        if (factor !== 1) bets++;
+        evidence *= factor;
+        trace?.({ at: i, drawn, outcomes, condition, factor });
+        const blind: (readonly number[])[] = [rv];
+        for (const v of set.values) if (v[j] !== null) blind.push(v[j]!);
+        const t = tellingOf(step, blind);
+        if (t !== null) telling.push({ at: i, move: makeMove(step.moves[step.taken]!), reason: t });
       }
-      const sc = scores as number[];
-      const e = segmentEvidence(sc, settings.topShare);
-      if (sc.some((s) => s !== sc[0])) bets++;
-      excess += weight * (e - 1);
-      trace?.({ drawn, at: list, weight, scores: sc, evidence: e });
-      decided.forEach((step, j) => {
-        const t = tellingOf(step, values.map((v) => v[j] as number[]));
-        if (t !== null) telling.push({ at: list[j]!, move: makeMove(step.moves[step.taken]!), reason: t });
-      });
     }
   } finally {
     real.release();
   }
-  // At least 0 in exact arithmetic (the weights add up to at most 1); `max` only guards the last bit.
-  const evidence = Math.max(0, 1 + excess);
   return ok({ version: AUDIT_VERSION, decisions, examined, bets, evidence, telling, exact });
 }
 
