@@ -164,7 +164,7 @@ describe('auditHole', () => {
     }
   });
 
-  it('flags a round of perfect-information play', { timeout: SLOW }, () => {
+  it('flags a round of perfect-information play', { timeout: 4 * SLOW }, () => {
     const deals = [16, 26, 9, 20, 22, 23, 28, 30, 13].map(deal);
     const r = unwrap(auditRound(deals, rules, deals.map(perfectLog)));
     expect(r.flagged).toBe(true);
