@@ -68,6 +68,11 @@ export const AUDIT_LOSS_CAP = 2;
  */
 export const AUDIT_BET = 0.9;
 /**
+ * A decision bets only when at least this many of its orders (the real stock and the accepted samples) lose strokes
+ * with the move taken: a rule on the whole multiset, so it keeps the mean at 1.
+ */
+export const AUDIT_MIN_LOSING = 2;
+/**
  * The share of a segment's bet placed on "the real stock alone scores best" (rank 1 of `N + 1`); the rest is spread
  * linearly over the ranks, so a real stock that scores second or third best still earns something.
  */
@@ -84,6 +89,8 @@ export interface AuditSettings {
   readonly drawFactor: number;
   /** See `AUDIT_BET`. */
   readonly bet: number;
+  /** See `AUDIT_MIN_LOSING`. */
+  readonly minLosing: number;
   /** See `AUDIT_TOP_SHARE`. */
   readonly topShare: number;
 }
@@ -94,6 +101,7 @@ export const AUDIT_SETTINGS: AuditSettings = {
   samples: AUDIT_SAMPLES,
   drawFactor: AUDIT_DRAW_FACTOR,
   bet: AUDIT_BET,
+  minLosing: AUDIT_MIN_LOSING,
   topShare: AUDIT_TOP_SHARE,
 };
 
@@ -371,11 +379,11 @@ export function rankWeight(r: number, of: number, bet: number, topShare: number)
  * ranks. No bet (1) when at most one of the orders lost anything: a rule on the whole multiset of outcomes, so for an
  * honest player, who is equally likely to hold any of the ranks, the expectation is exactly 1 either way.
  */
-export function decisionFactor(outcomes: readonly number[], bet: number, topShare: number): number {
+export function decisionFactor(outcomes: readonly number[], bet: number, topShare: number, minLosing = AUDIT_MIN_LOSING): number {
   const of = outcomes.length;
   let losing = 0;
   for (const o of outcomes) if (o > 0) losing++;
-  if (losing < 2) return 1;
+  if (losing < minLosing) return 1;
   const real = outcomes[0]!;
   let less = 0;
   let ties = 0;
@@ -456,10 +464,10 @@ export function auditHoleWith(
         const outcome = outcomeOf(rv, step.taken);
         const outcomes = [outcome];
         for (let k = 0; k < mask.length; k++) if (mask[k]) outcomes.push(outcomeOf(set.values[k]![j]!, step.taken));
-        const factor = decisionFactor(outcomes, settings.bet, settings.topShare);
-        // Whether later orders must give this decision its outcome is decided by the samples alone (one of them
-        // lost strokes); with none losing the factor is 1 whatever the real stock, and it reveals nothing.
-        const condition = outcomes.some((o, k) => k > 0 && o > 0);
+        const factor = decisionFactor(outcomes, settings.bet, settings.topShare, settings.minLosing);
+        // Whether later orders must give this decision its outcome is decided by the samples alone: with fewer than
+        // `minLosing - 1` of them losing strokes the factor is 1 whatever the real stock, and it reveals nothing.
+        const condition = outcomes.filter((o, k) => k > 0 && o > 0).length >= settings.minLosing - 1;
         if (condition) {
           conditions.push({ step, outcome });
           for (let k = 0; k < mask.length; k++)

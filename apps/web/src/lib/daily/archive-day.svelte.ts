@@ -20,7 +20,7 @@ import type {
   RoundAudit,
   StandingsEntry,
 } from '../api-types.ts';
-import { auditProgressText, moveText, tellingText, verdictText, withCardText } from '../format.ts';
+import { auditProgressText, moveText, tellingReasonText, tellingText, verdictText, withCardText } from '../format.ts';
 import { Hole } from '../game/hole.svelte.ts';
 import { LogPlayer } from '../game/log-player.svelte.ts';
 import { fullDeal } from './deal.ts';
@@ -117,7 +117,7 @@ export class ArchiveDay {
           at: t.at,
           move,
           label: `Move ${t.at + 1}: ${move}`,
-          why: withCardText(t.why),
+          why: t.reason !== undefined ? tellingReasonText(t.reason) : withCardText(t.why ?? ''),
           target: log[t.at] === 'd' ? ('draw' as const) : Number(log[t.at]),
         };
       });
