@@ -200,7 +200,7 @@ describe('drawSamples', () => {
         const shuffled: Deal = { ...d, stock: [...d.stock.slice(0, drawn), ...other] };
         // Conditions from earlier decisions too: the same in both, as the real hits would give them.
         const before = steps.slice(0, cut).filter((s) => s.moves.length >= 2 && s.pos.drawn >= drawn - 2);
-        const conditions = before.map((step, k) => ({ step, outcome: k % 3 }));
+        const conditions = before.map((step, k) => ({ step, outcome: k % 3, share: (k % 4) / 4 }));
         const a = drawSamples(d, rules, drawn, segment, conditions, 3, 4);
         const b = drawSamples(shuffled, rules, drawn, segment, conditions, 3, 4);
         expect(a.values.length).toBeGreaterThanOrEqual(3);
