@@ -73,6 +73,14 @@ export const AUDIT_BET = 0.9;
  */
 export const AUDIT_MIN_LOSING = 2;
 /**
+ * A decision made with `drawn` cards drawn is judged on the game cut after `drawn + AUDIT_HORIZON` stock cards. With a
+ * short horizon its outcome depends on the next cards only: once they are drawn it is known from the cards shown and
+ * needs no checking, and the solves are smaller. Measured (docs/fair-play.md): a horizon of 8 costs a quarter of the
+ * CPU but loses most of the power against perfect play, whose moves are best for the whole stock. So: the whole
+ * stock.
+ */
+export const AUDIT_HORIZON = 17;
+/**
  * The share of a segment's bet placed on "the real stock alone scores best" (rank 1 of `N + 1`); the rest is spread
  * linearly over the ranks, so a real stock that scores second or third best still earns something.
  */
@@ -91,6 +99,8 @@ export interface AuditSettings {
   readonly bet: number;
   /** See `AUDIT_MIN_LOSING`. */
   readonly minLosing: number;
+  /** See `AUDIT_HORIZON`. */
+  readonly horizon: number;
   /** See `AUDIT_TOP_SHARE`. */
   readonly topShare: number;
 }
@@ -102,6 +112,7 @@ export const AUDIT_SETTINGS: AuditSettings = {
   drawFactor: AUDIT_DRAW_FACTOR,
   bet: AUDIT_BET,
   minLosing: AUDIT_MIN_LOSING,
+  horizon: AUDIT_HORIZON,
   topShare: AUDIT_TOP_SHARE,
 };
 
@@ -249,6 +260,9 @@ function hashInts(values: readonly number[]): number {
   return h >>> 0;
 }
 
+/** The stock a decision is judged on with a horizon: the first `cut` cards (all of them with the default horizon). */
+const cutStock = (stock: readonly Card[], cut: number): Card[] => stock.slice(0, cut);
+
 /** An order stream for one segment: xoshiro128** seeded by a hash of what was shown only (`shownDeal`). */
 export class OrderStream {
   readonly #rng: Xoshiro128;
@@ -308,8 +322,14 @@ function outcomeOn(search: DealSearch, step: AuditStep): number | null {
  * The outcome of `step` (made with `drawn` stock cards drawn) were the unseen cards in `order`: for the tests and
  * the bench. Null past the cap.
  */
-export function outcomeWith(deal: Deal, rules: Rules, step: AuditStep, order: readonly Card[]): number | null {
-  const stock = [...deal.stock.slice(0, step.pos.drawn), ...order];
+export function outcomeWith(
+  deal: Deal,
+  rules: Rules,
+  step: AuditStep,
+  order: readonly Card[],
+  horizon: number = AUDIT_HORIZON,
+): number | null {
+  const stock = cutStock([...deal.stock.slice(0, step.pos.drawn), ...order], step.pos.drawn + horizon);
   const search = new DealSearch({ columns: deal.columns, waste: deal.waste, stock }, rules);
   try {
     return outcomeOn(search, step);
@@ -339,10 +359,13 @@ export function drawSamples(
   conditions: readonly AuditCondition[],
   n: number,
   cap: number = n,
+  horizon: number = AUDIT_HORIZON,
 ): SampleSet {
   const stream = new OrderStream(deal, drawn);
+  // A condition whose cut game ends within the cards drawn is known from them: every sample agrees with it.
+  const live = conditions.filter((c) => c.step.pos.drawn + horizon > drawn);
   // The rarest outcomes first (the later decision first among equals: fewer unseen cards, cheaper solves).
-  const checks = conditions.map((c, i) => ({ c, i })).sort((a, b) => a.c.share - b.c.share || b.i - a.i).map((x) => x.c);
+  const checks = live.map((c, i) => ({ c, i })).sort((a, b) => a.c.share - b.c.share || b.i - a.i).map((x) => x.c);
   const revealed = deal.stock.slice(0, drawn);
   const values: (number[] | null)[][] = [];
   const matches: boolean[] = [];
@@ -353,19 +376,29 @@ export function drawSamples(
   let accepted = 0;
   for (let k = 0; k < cap && accepted < n && !(k >= n && accepted === 0); k++) {
     const stock = [...revealed, ...stream.next()];
-    const search = new DealSearch({ columns: deal.columns, waste: deal.waste, stock }, rules);
+    // One search per cut game (by where it ends), shared by the decisions judged on it.
+    const searches = new Map<number, DealSearch>();
+    const searchTo = (end: number): DealSearch => {
+      const cut = Math.min(stock.length, end);
+      let found = searches.get(cut);
+      if (found === undefined) {
+        found = new DealSearch({ columns: deal.columns, waste: deal.waste, stock: cutStock(stock, cut) }, rules);
+        searches.set(cut, found);
+      }
+      return found;
+    };
     let match = true;
     for (const c of checks) {
-      if (outcomeOn(search, c.step) !== c.outcome) {
+      if (outcomeOn(searchTo(c.step.pos.drawn + horizon), c.step) !== c.outcome) {
         match = false;
         break;
       }
     }
     // A rejected order is not solved further: its values are never read.
-    values.push(match ? decisions.map((d) => optionValues(search, d)) : decisions.map(() => null));
+    values.push(match ? decisions.map((d) => optionValues(searchTo(drawn + horizon), d)) : decisions.map(() => null));
     matches.push(match);
     if (match) accepted++;
-    search.release();
+    for (const x of searches.values()) x.release();
   }
   return { values, matches };
 }
@@ -450,13 +483,16 @@ export function auditHoleWith(
   let examined = 0;
   let bets = 0;
   let exact = true;
-  const real = new DealSearch(deal, rules);
+  // The real stock's cut games, one search each.
+  const reals: DealSearch[] = [];
   try {
     for (const [drawn, list] of segments) {
       const decided = list.map((i) => steps[i]!);
+      const real = new DealSearch({ ...deal, stock: cutStock(deal.stock, drawn + settings.horizon) }, rules);
+      reals.push(real);
       const realValues = decided.map((step) => optionValues(real, step));
       const n = settings.samples[drawn]!;
-      const set = drawSamples(deal, rules, drawn, decided, conditions.slice(), n, n * settings.drawFactor);
+      const set = drawSamples(deal, rules, drawn, decided, conditions.slice(), n, n * settings.drawFactor, settings.horizon);
       const mask = set.matches.slice();
       for (const [j, i] of list.entries()) {
         examined++;
@@ -489,7 +525,7 @@ export function auditHoleWith(
       }
     }
   } finally {
-    real.release();
+    for (const r of reals) r.release();
   }
   return ok({ version: AUDIT_VERSION, decisions, examined, bets, evidence, telling, exact });
 }
