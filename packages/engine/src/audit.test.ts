@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   AUDIT_ALPHA,
-  AUDIT_BET,
+  AUDIT_BETS,
   AUDIT_LOSS_CAP,
   AUDIT_SETTINGS,
   AUDIT_TOP_SHARE,
@@ -16,6 +16,7 @@ import {
   drawSamples,
   outcomeWith,
   rankWeight,
+  type AuditBet,
   type AuditTrace,
   type HoleAudit,
 } from './audit.ts';
@@ -52,7 +53,7 @@ function permutations(cards: readonly Card[]): Card[][] {
 }
 
 /** The exact mean of `decisionFactor` over the real stock's place among the outcomes (every place equally likely). */
-function meanOverPlaces(outcomes: readonly number[], bet: number, top: number): number {
+function meanOverPlaces(outcomes: readonly number[], bet: number | AuditBet, top: number): number {
   let sum = 0;
   for (let i = 0; i < outcomes.length; i++) {
     const placed = [outcomes[i]!, ...outcomes.slice(0, i), ...outcomes.slice(i + 1)];
@@ -86,8 +87,9 @@ describe('decisionFactor', () => {
     // exactly 1 (the no-bet rule looks at the multiset only, so it keeps the mean at 1 too).
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: AUDIT_LOSS_CAP }), { minLength: 1, maxLength: 25 }), (outcomes) => {
-        expect(meanOverPlaces(outcomes, AUDIT_BET, AUDIT_TOP_SHARE)).toBeCloseTo(1, 12);
+        expect(meanOverPlaces(outcomes, AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(1, 12);
         expect(meanOverPlaces(outcomes, 1, 1)).toBeCloseTo(1, 12);
+        for (const b of AUDIT_BETS) expect(meanOverPlaces(outcomes, b, AUDIT_TOP_SHARE)).toBeCloseTo(1, 12);
         expect(meanOverPlaces(outcomes, 0.5, 0)).toBeCloseTo(1, 12);
       }),
       { numRuns: 1000, seed: 3 },
@@ -96,17 +98,17 @@ describe('decisionFactor', () => {
 
   it('pays for surprising best moves, costs a bounded factor for a miss, bets nothing when at most one order lost', () => {
     // Real 0 alone among 8 orders that lost: rank 1 of 9, 0.1 + 0.9 (0.75 · 9 + 0.25 · 2 · 9 / 10) = 6.58.
-    expect(decisionFactor([0, 2, 1, 2, 2, 2, 2, 2, 2], AUDIT_BET, AUDIT_TOP_SHARE)).toBeCloseTo(6.58, 12);
+    expect(decisionFactor([0, 2, 1, 2, 2, 2, 2, 2, 2], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(6.58, 12);
     // Real 2, the worst of 9 alone: 0.1 + 0.9 · 0.25 · 2 · 1 / 10 = 0.145, never below 1 - AUDIT_BET = 0.1.
-    expect(decisionFactor([2, 0, 0, 0, 0, 0, 0, 0, 1], AUDIT_BET, AUDIT_TOP_SHARE)).toBeCloseTo(0.145, 12);
+    expect(decisionFactor([2, 0, 0, 0, 0, 0, 0, 0, 1], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(0.145, 12);
     // Ties share their ranks: real 0 with 5 others at ranks 1..6 of 8: (5.9 + 0.45 + 0.4 + 0.35 + 0.3 + 0.25) / 6.
-    expect(decisionFactor([0, 0, 0, 0, 0, 1, 0, 1], AUDIT_BET, AUDIT_TOP_SHARE)).toBeCloseTo(7.65 / 6, 12);
+    expect(decisionFactor([0, 0, 0, 0, 0, 1, 0, 1], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(7.65 / 6, 12);
     // At most one order lost strokes (the real one or a sample): no bet.
-    expect(decisionFactor([0, 2, 0, 0], AUDIT_BET, AUDIT_TOP_SHARE)).toBe(1);
-    expect(decisionFactor([1, 0, 0, 0], AUDIT_BET, AUDIT_TOP_SHARE)).toBe(1);
-    expect(decisionFactor([0], AUDIT_BET, AUDIT_TOP_SHARE)).toBe(1);
+    expect(decisionFactor([0, 2, 0, 0], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBe(1);
+    expect(decisionFactor([1, 0, 0, 0], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBe(1);
+    expect(decisionFactor([0], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBe(1);
     // Every order lost alike: one tie over all the ranks, the mean bet, 1.
-    expect(decisionFactor([2, 2, 2, 2], AUDIT_BET, AUDIT_TOP_SHARE)).toBeCloseTo(1, 12);
+    expect(decisionFactor([2, 2, 2, 2], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(1, 12);
   });
 
   it('exact, on real solves: the mean factor over every real order and every pair of sampled orders is 1', { timeout: SLOW }, () => {
@@ -127,7 +129,7 @@ describe('decisionFactor', () => {
     for (let r = 0; r < orders.length; r++) {
       const accepted = orders.map((_, k) => k).filter((k) => o1[k] === o1[r]);
       let sum = 0;
-      for (const a of accepted) for (const b of accepted) sum += decisionFactor([o2[r]!, o2[a]!, o2[b]!], AUDIT_BET, AUDIT_TOP_SHARE);
+      for (const a of accepted) for (const b of accepted) sum += decisionFactor([o2[r]!, o2[a]!, o2[b]!], AUDIT_BETS[0]!, AUDIT_TOP_SHARE);
       mean += sum / accepted.length ** 2 / orders.length;
     }
     expect(mean).toBeCloseTo(1, 12);
@@ -151,7 +153,7 @@ describe('auditHole', () => {
     const log = perfectLog(d);
     const a = unwrap(auditHole(d, rules, log));
     expect(a.bets).toBeGreaterThan(0);
-    expect(a.evidence).toBeGreaterThan(2);
+    expect(a.evidence[0]).toBeGreaterThan(2);
     expect(a.telling.length).toBeGreaterThan(0);
     for (const t of a.telling) {
       expect(log[t.at]).toBe(t.move);
@@ -242,25 +244,34 @@ describe('errors', () => {
   });
 
   it('combines only holes audited by this version', () => {
-    const h: HoleAudit = { version: AUDIT_VERSION + 1, decisions: 0, examined: 0, bets: 0, evidence: 1, telling: [], exact: true };
+    const h: HoleAudit = { version: AUDIT_VERSION + 1, decisions: 0, examined: 0, bets: 0, evidence: [1, 1, 1, 1], telling: [], exact: true };
     expect(combineAudit([h])).toMatchObject({ ok: false, error: { code: 'ERR_VERSION', hole: 0 } });
-    expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: -1 }])).toMatchObject({ ok: false, error: { code: 'ERR_VERSION' } });
+    expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: [1, -1, 1, 1] }])).toMatchObject({ ok: false, error: { code: 'ERR_VERSION' } });
+    // A version 3 hole: one number.
+    expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: 2 } as unknown as HoleAudit])).toMatchObject({ ok: false, error: { code: 'ERR_VERSION' } });
     expect(combineAudit([])).toMatchObject({ ok: false, error: { code: 'ERR_LENGTHS' } });
   });
 });
 
 describe('combineAudit', () => {
-  const hole = (evidence: number, decisions = 10): HoleAudit => ({
+  /** A hole with the same evidence at every bet size, or one per size. */
+  const hole = (evidence: number | number[], decisions = 10): HoleAudit => ({
     version: AUDIT_VERSION,
     decisions,
     examined: 5,
     bets: 2,
-    evidence,
+    evidence: typeof evidence === 'number' ? AUDIT_BETS.map(() => evidence) : evidence,
     telling: [],
     exact: true,
   });
 
-  it('multiplies the holes: independent decks', () => {
+  it('multiplies the holes for each bet size, and takes the mean over the sizes', () => {
+    expect(AUDIT_BETS.map((b) => [b.size, b.byLoss])).toEqual([
+      [0.9, false],
+      [0.9, true],
+      [0.5, true],
+      [0.2, true],
+    ]);
     const r = unwrap(combineAudit([hole(10), hole(50, 7)]));
     expect(r.pValue).toBeCloseTo(1 / 500, 12);
     expect(r.flagged).toBe(false);
@@ -269,14 +280,16 @@ describe('combineAudit', () => {
     const f = unwrap(combineAudit([hole(10), hole(50), hole(3)]));
     expect(f.pValue).toBeCloseTo(1 / 1500, 12);
     expect(f.flagged).toBe(true);
-    // Evidence below 1 is no evidence: the p-value stays 1. A hole with little evidence lowers the product, never
-    // zeroes it unless its own evidence is 0.
+    // Per size: (40 · 50, 1 · 1, 2 · 2, 1 · 3) = (2000, 1, 4, 3); mean 502.
+    const m = unwrap(combineAudit([hole([40, 1, 2, 1]), hole([50, 1, 2, 3])]));
+    expect(m.pValue).toBeCloseTo(1 / 502, 12);
+    // Evidence below 1 is no evidence: the p-value stays 1.
     expect(unwrap(combineAudit([hole(0.5), hole(4)])).pValue).toBe(0.5);
     expect(unwrap(combineAudit([hole(0.1), hole(4)])).pValue).toBe(1);
   });
 
   it('does not depend on the order of the holes', () => {
-    const holes = [hole(3), hole(0.2), hole(40)];
+    const holes = [hole([3, 1, 2, 0.5]), hole(0.2), hole([40, 2, 1, 1])];
     expect(unwrap(combineAudit(holes)).pValue).toBe(unwrap(combineAudit(holes.slice().reverse())).pValue);
   });
 });
@@ -291,7 +304,9 @@ describe('golden: deal 16, perfect play, audit version 4', () => {
     //   strokes). Outcomes, real first: move 2 "00001010" (real 0 tied at ranks 1..6 of 8:
     //   (5.9 + 0.45 + 0.4 + 0.35 + 0.3 + 0.25) / 6 = 1.275), move 21 "021222222" (real 0 alone at rank 1 of 9:
     //   0.1 + 0.9 (0.75 · 9 + 0.25 · 1.8) = 6.58), and five more between 1.275 and 1.96, whose product is
-    //   1.275 · 1.525 · 1.95625 · 1.275 · 1.405 · 1.63 · 6.58 = 73.08...;
+    //   1.275 · 1.525 · 1.95625 · 1.275 · 1.405 · 1.63 · 6.58 = 73.08... at the bet size 0.9; at the smaller sizes each
+    //   factor shrinks towards 1 (`1 - β + β · f₁`, β scaled by the share of losing orders), so the products fall:
+    //   18.3, 7.27, 2.77;
     // - four telling moves: the draws at moves 17, 20 and 21 with 2D and 2S playable (the blind best was 2S), and
     //   10 of spades at move 1.
     const d = deal(16);
@@ -319,10 +334,18 @@ describe('golden: deal 16, perfect play, audit version 4', () => {
       [20, '000200222'],
       [21, '021222222'],
     ]);
-    for (const t of betting) expect(t.factor).toBe(decisionFactor(t.outcomes, AUDIT_BET, AUDIT_TOP_SHARE));
+    for (const t of betting) expect(t.factor).toBe(decisionFactor(t.outcomes, AUDIT_BETS[0]!, AUDIT_TOP_SHARE));
     expect(betting[0]!.factor).toBeCloseTo(1.275, 12);
     expect(betting[6]!.factor).toBeCloseTo(6.58, 12);
-    expect(a.evidence).toBeCloseTo(1.275 * 1.525 * 1.95625 * 1.275 * 1.405 * 1.63 * 6.58, 9);
+    expect(a.evidence[0]).toBeCloseTo(1.275 * 1.525 * 1.95625 * 1.275 * 1.405 * 1.63 * 6.58, 9);
+    // The other bet sizes: the same outcomes, each factor `1 - β + β · (factor at β = 1)`, β scaled by the share of
+    // losing orders for the last three.
+    AUDIT_BETS.forEach((b, k) => {
+      let product = 1;
+      for (const t of betting) product *= decisionFactor(t.outcomes, b, AUDIT_TOP_SHARE);
+      expect(a.evidence[k]).toBe(product);
+    });
+    expect(a.evidence.map((e) => Number(e.toFixed(3)))).toEqual([73.081, 18.325, 7.272, 2.774]);
     expect(a.telling.map((t) => [t.at, t.move])).toEqual([
       [1, '4'],
       [17, 'd'],

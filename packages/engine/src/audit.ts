@@ -15,12 +15,13 @@
  *   rank among these `N + 1` orders by score is uniform for an honest player (ties share their ranks), whatever his
  *   strategy. The segment's e-value is the mean of `rankWeight` over the ranks its score shares: expectation exactly
  *   1 under fair play, up to `AUDIT_TOP_SHARE · (N + 1)` for a real stock that alone scores best.
- * - A hole's evidence is `1 + Σ w · (e - 1)` over its examined segments, with weights fixed before each segment's
- *   outcome (`w = rest / (stock cards not yet drawn)`, the rest of a budget of 1). The segments of a hole share
- *   one hidden order, so their e-values are dependent; this average-like sum keeps expectation at most 1 under any
- *   dependence, and a deliberate mistake costs a segment's weight, never more.
- * - The holes' decks are independent shuffles: the round's evidence is the product of its holes'. `pValue =
- *   min(1, 1 / evidence)`, flagged below `AUDIT_ALPHA` (Markov's inequality). Proof in docs/fair-play.md.
+ * - Each decision is a bet of part of the capital on the real stock's rank among the accepted samples by that
+ *   outcome (ties share their ranks): expectation exactly 1 for an honest player, whatever his strategy, and a move
+ *   that does worst of all keeps `1 - β` of the capital. Later samples must give the conditioned decisions their real
+ *   outcomes, which keeps each bet fair given the ones before it.
+ * - A hole's evidence is the product of its factors, for each bet size `β` in `AUDIT_BETS`; the round's evidence is
+ *   the mean over the bet sizes of the product over its holes (independent decks). `pValue = min(1, 1 / evidence)`,
+ *   flagged below `AUDIT_ALPHA` (Markov's inequality). Proof in docs/fair-play.md.
  *
  * Determinism: sample orders come from xoshiro128** seeded by a hash of the shown cards, sample counts are fixed,
  * solves are exact (a node cap guards the CPU; a segment whose solve reaches it bets nothing), and every figure
@@ -63,10 +64,17 @@ export const AUDIT_DRAW_FACTOR = 3;
 /** A decision's outcome: the strokes the move taken loses, counted up to this (0, 1, 2 or more). */
 export const AUDIT_LOSS_CAP = 2;
 /**
- * The share of the capital each decision bets: a move that does worst of all the orders keeps `1 - AUDIT_BET` of
- * it, never less.
+ * The shares of the capital each decision bets, one capital each: a move that does worst of all the orders keeps
+ * `1 - β` of it, never less. The round's evidence is the mean over them: a bold bet pays most against a player who
+ * knows the stock at almost every move, a small one against a player who uses it now and then (his honest moves then
+ * cost little). The mean of e-values is an e-value, at the price of a factor 4 at most against the best of them.
  */
-export const AUDIT_BET = 0.9;
+export const AUDIT_BETS: readonly AuditBet[] = [
+  { size: 0.9, byLoss: false },
+  { size: 0.9, byLoss: true },
+  { size: 0.5, byLoss: true },
+  { size: 0.2, byLoss: true },
+];
 /**
  * A decision bets only when at least this many of its orders (the real stock and the accepted samples) lose strokes
  * with the move taken: a rule on the whole multiset, so it keeps the mean at 1.
@@ -86,6 +94,16 @@ export const AUDIT_HORIZON = 17;
  */
 export const AUDIT_TOP_SHARE = 0.75;
 
+/**
+ * A bet size: the share `size` of the capital, or with `byLoss` that times the share of the orders (the real stock
+ * and the accepted samples) on which the move taken loses strokes. A move that looks bad without the stock is where
+ * knowing it shows; an honest player's good-looking moves then stake little, and cost him little.
+ */
+export interface AuditBet {
+  readonly size: number;
+  readonly byLoss: boolean;
+}
+
 /** The tunables, as one value: the public functions use `AUDIT_SETTINGS`; the bench can measure others. */
 export interface AuditSettings {
   /** Segments with `fromDraw <= drawn < untilDraw` stock cards drawn are examined. */
@@ -95,8 +113,8 @@ export interface AuditSettings {
   readonly samples: readonly number[];
   /** See `AUDIT_DRAW_FACTOR`. */
   readonly drawFactor: number;
-  /** See `AUDIT_BET`. */
-  readonly bet: number;
+  /** See `AUDIT_BETS`. */
+  readonly bets: readonly AuditBet[];
   /** See `AUDIT_MIN_LOSING`. */
   readonly minLosing: number;
   /** See `AUDIT_HORIZON`. */
@@ -110,7 +128,7 @@ export const AUDIT_SETTINGS: AuditSettings = {
   untilDraw: AUDIT_UNTIL_DRAW,
   samples: AUDIT_SAMPLES,
   drawFactor: AUDIT_DRAW_FACTOR,
-  bet: AUDIT_BET,
+  bets: AUDIT_BETS,
   minLosing: AUDIT_MIN_LOSING,
   horizon: AUDIT_HORIZON,
   topShare: AUDIT_TOP_SHARE,
@@ -160,10 +178,10 @@ export interface HoleAudit {
   readonly decisions: number;
   /** Decisions in examined segments (some stock still unseen). */
   readonly examined: number;
-  /** Examined segments whose orders do not all score alike: their bet could move the evidence. */
+  /** Examined decisions that bet (their factor is not 1). */
   readonly bets: number;
-  /** The hole's e-value: `1 + Σ w · (e - 1)` over its examined segments (at least 0). */
-  readonly evidence: number;
+  /** The hole's evidence, the product of its factors, for each bet size of `AUDIT_BETS` in turn. */
+  readonly evidence: readonly number[];
   readonly telling: readonly TellingDecision[];
   /** False when some solve reached `AUDIT_MAX_NODES` (that segment then bet nothing). */
   readonly exact: boolean;
@@ -418,11 +436,18 @@ export function rankWeight(r: number, of: number, bet: number, topShare: number)
  * ranks. No bet (1) when at most one of the orders lost anything: a rule on the whole multiset of outcomes, so for an
  * honest player, who is equally likely to hold any of the ranks, the expectation is exactly 1 either way.
  */
-export function decisionFactor(outcomes: readonly number[], bet: number, topShare: number, minLosing = AUDIT_MIN_LOSING): number {
+export function decisionFactor(
+  outcomes: readonly number[],
+  size: number | AuditBet,
+  topShare: number,
+  minLosing = AUDIT_MIN_LOSING,
+): number {
   const of = outcomes.length;
   let losing = 0;
   for (const o of outcomes) if (o > 0) losing++;
   if (losing < minLosing) return 1;
+  // A bet scaled by the share of orders that lose strokes: a function of the multiset of outcomes, like the rule above.
+  const bet = typeof size === 'number' ? size : size.byLoss ? (size.size * losing) / of : size.size;
   const real = outcomes[0]!;
   let less = 0;
   let ties = 0;
@@ -443,6 +468,7 @@ export interface AuditTrace {
   readonly outcomes: readonly number[];
   /** Whether later samples must match its outcome (some accepted sample lost strokes). */
   readonly condition: boolean;
+  /** Its factor with the first bet size of the settings (`AUDIT_BETS[0]`). */
   readonly factor: number;
 }
 
@@ -477,7 +503,7 @@ export function auditHoleWith(
     segments.set(drawn, list);
   });
 
-  let evidence = 1;
+  const evidence = settings.bets.map(() => 1);
   const conditions: AuditCondition[] = [];
   const telling: TellingDecision[] = [];
   let examined = 0;
@@ -506,7 +532,8 @@ export function auditHoleWith(
         const outcome = outcomeOf(rv, step.taken);
         const outcomes = [outcome];
         for (let k = 0; k < mask.length; k++) if (mask[k]) outcomes.push(outcomeOf(set.values[k]![j]!, step.taken));
-        const factor = decisionFactor(outcomes, settings.bet, settings.topShare, settings.minLosing);
+        const factors = settings.bets.map((b) => decisionFactor(outcomes, b, settings.topShare, settings.minLosing));
+        const factor = factors[0]!;
         // Whether later orders must give this decision its outcome is decided by the samples alone: with fewer than
         // `minLosing - 1` of them losing strokes the factor is 1 whatever the real stock, and it reveals nothing.
         const condition = outcomes.filter((o, k) => k > 0 && o > 0).length >= settings.minLosing - 1;
@@ -516,7 +543,7 @@ export function auditHoleWith(
             if (mask[k] && outcomeOf(set.values[k]![j]!, step.taken) !== outcome) mask[k] = false;
         }
         if (factor !== 1) bets++;
-        evidence *= factor;
+        factors.forEach((f, b) => (evidence[b]! *= f));
         trace?.({ at: i, drawn, outcomes, condition, factor });
         const blind: (readonly number[])[] = [rv];
         for (const v of set.values) if (v[j] !== null) blind.push(v[j]!);
@@ -572,14 +599,22 @@ function tellingOf(step: AuditStep, values: readonly (readonly number[])[]): Tel
 export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, AuditError> {
   if (holes.length < 1 || holes.length > COURSE_HOLES)
     return err({ code: 'ERR_LENGTHS', message: `a round has 1 to ${COURSE_HOLES} holes, got ${holes.length}` });
-  const bad = holes.findIndex((h) => h.version !== AUDIT_VERSION || !(h.evidence >= 0));
+  const sizes = AUDIT_BETS.length;
+  const bad = holes.findIndex(
+    (h) => h.version !== AUDIT_VERSION || !Array.isArray(h.evidence) || h.evidence.length !== sizes || !h.evidence.every((e) => e >= 0),
+  );
   if (bad >= 0)
     return err({ code: 'ERR_VERSION', message: `hole ${bad + 1} was audited by another audit version`, hole: bad });
-  // Each hole's e-value keeps its expectation at most 1 given the holes before it (the decks are independent), so
-  // their product is an e-value for the round. Multiplied in sorted order: the same product, to the last bit,
-  // whatever order the holes come in.
-  let evidence = 1;
-  for (const v of holes.map((h) => h.evidence).sort((a, b) => a - b)) evidence *= v;
+  // For each bet size, each hole's evidence keeps its expectation at most 1 given the holes before it (the decks are
+  // independent), so their product is an e-value for the round; so is the mean of those products over the bet sizes.
+  // Multiplied in sorted order: the same product, to the last bit, whatever order the holes come in.
+  let evidence = 0;
+  for (let b = 0; b < sizes; b++) {
+    let product = 1;
+    for (const v of holes.map((h) => h.evidence[b]!).sort((x, y) => x - y)) product *= v;
+    evidence += product;
+  }
+  evidence /= sizes;
   const pValue = evidence <= 1 ? 1 : 1 / evidence;
   return ok({
     flagged: pValue < AUDIT_ALPHA,

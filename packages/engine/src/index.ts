@@ -119,6 +119,7 @@ export {
   AUDIT_UNTIL_DRAW,
   AUDIT_SAMPLES,
   AUDIT_TOP_SHARE,
+  AUDIT_BETS,
   TELLING_MARGIN,
   auditHole,
   combineAudit,
