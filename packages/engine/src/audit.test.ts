@@ -49,7 +49,9 @@ const SLOW = 60_000;
 /** Every order of `cards`. */
 function permutations(cards: readonly Card[]): Card[][] {
   if (cards.length <= 1) return [cards.slice()];
-  return cards.flatMap((c, i) => permutations([...cards.slice(0, i), ...cards.slice(i + 1)]).map((p) => [c, ...p]));
+  return cards.flatMap((c, i) =>
+    permutations([...cards.slice(0, i), ...cards.slice(i + 1)]).map((p) => [c, ...p]),
+  );
 }
 
 /** The exact mean of `decisionFactor` over the real stock's place among the outcomes (every place equally likely). */
@@ -65,16 +67,21 @@ function meanOverPlaces(outcomes: readonly number[], bet: number | AuditBet, top
 describe('rankWeight', () => {
   it('property: its mean over the ranks is exactly 1, it never falls as the rank improves, never below 1 - bet', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 40 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (of, bet, top) => {
-        let sum = 0;
-        for (let r = 1; r <= of; r++) {
-          const w = rankWeight(r, of, bet, top);
-          sum += w;
-          expect(w).toBeGreaterThanOrEqual(1 - bet - 1e-12);
-          if (r > 1) expect(w).toBeLessThanOrEqual(rankWeight(r - 1, of, bet, top) + 1e-12);
-        }
-        expect(sum / of).toBeCloseTo(1, 12);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (of, bet, top) => {
+          let sum = 0;
+          for (let r = 1; r <= of; r++) {
+            const w = rankWeight(r, of, bet, top);
+            sum += w;
+            expect(w).toBeGreaterThanOrEqual(1 - bet - 1e-12);
+            if (r > 1) expect(w).toBeLessThanOrEqual(rankWeight(r - 1, of, bet, top) + 1e-12);
+          }
+          expect(sum / of).toBeCloseTo(1, 12);
+        },
+      ),
       { numRuns: 500, seed: 4 },
     );
   });
@@ -86,23 +93,35 @@ describe('decisionFactor', () => {
     // outcomes, the real stock is equally likely to be any of them. The factor's mean over those places must be
     // exactly 1 (the no-bet rule looks at the multiset only, so it keeps the mean at 1 too).
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: AUDIT_LOSS_CAP }), { minLength: 1, maxLength: 25 }), (outcomes) => {
-        expect(meanOverPlaces(outcomes, AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(1, 12);
-        expect(meanOverPlaces(outcomes, 1, 1)).toBeCloseTo(1, 12);
-        for (const b of AUDIT_BETS) expect(meanOverPlaces(outcomes, b, AUDIT_TOP_SHARE)).toBeCloseTo(1, 12);
-        expect(meanOverPlaces(outcomes, 0.5, 0)).toBeCloseTo(1, 12);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: AUDIT_LOSS_CAP }), { minLength: 1, maxLength: 25 }),
+        (outcomes) => {
+          expect(meanOverPlaces(outcomes, AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(1, 12);
+          expect(meanOverPlaces(outcomes, 1, 1)).toBeCloseTo(1, 12);
+          for (const b of AUDIT_BETS) expect(meanOverPlaces(outcomes, b, AUDIT_TOP_SHARE)).toBeCloseTo(1, 12);
+          expect(meanOverPlaces(outcomes, 0.5, 0)).toBeCloseTo(1, 12);
+        },
+      ),
       { numRuns: 1000, seed: 3 },
     );
   });
 
   it('pays for surprising best moves, costs a bounded factor for a miss, bets nothing when at most one order lost', () => {
     // Real 0 alone among 8 orders that lost: rank 1 of 9, 0.1 + 0.9 (0.75 · 9 + 0.25 · 2 · 9 / 10) = 6.58.
-    expect(decisionFactor([0, 2, 1, 2, 2, 2, 2, 2, 2], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(6.58, 12);
+    expect(decisionFactor([0, 2, 1, 2, 2, 2, 2, 2, 2], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(
+      6.58,
+      12,
+    );
     // Real 2, the worst of 9 alone: 0.1 + 0.9 · 0.25 · 2 · 1 / 10 = 0.145, never below 1 - AUDIT_BET = 0.1.
-    expect(decisionFactor([2, 0, 0, 0, 0, 0, 0, 0, 1], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(0.145, 12);
+    expect(decisionFactor([2, 0, 0, 0, 0, 0, 0, 0, 1], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(
+      0.145,
+      12,
+    );
     // Ties share their ranks: real 0 with 5 others at ranks 1..6 of 8: (5.9 + 0.45 + 0.4 + 0.35 + 0.3 + 0.25) / 6.
-    expect(decisionFactor([0, 0, 0, 0, 0, 1, 0, 1], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(7.65 / 6, 12);
+    expect(decisionFactor([0, 0, 0, 0, 0, 1, 0, 1], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(
+      7.65 / 6,
+      12,
+    );
     // At most one order lost strokes (the real one or a sample): no bet.
     expect(decisionFactor([0, 2, 0, 0], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBe(1);
     expect(decisionFactor([1, 0, 0, 0], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBe(1);
@@ -111,29 +130,35 @@ describe('decisionFactor', () => {
     expect(decisionFactor([2, 2, 2, 2], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(1, 12);
   });
 
-  it('exact, on real solves: the mean factor over every real order and every pair of sampled orders is 1', { timeout: SLOW }, () => {
-    // A greedy hole of deal 2 late enough that 4 stock cards are unseen (24 orders). Its last examined decisions
-    // are judged on every real order of those 4 cards and every pair of samples drawn from the orders that give the
-    // earlier decision of the segment (a condition) the real order's outcome: the law the audit samples from. The
-    // honest player's moves up to there depend on the drawn cards only, so they are the same for every real order.
-    const d = deal(2);
-    const steps = unwrap(auditSteps(d, rules, greedyLog(d)));
-    const drawn = d.stock.length - 4;
-    const seg = steps.filter((s) => s.pos.drawn === drawn && s.moves.length >= 2);
-    expect(seg.length).toBeGreaterThanOrEqual(2);
-    const [first, second] = [seg[0]!, seg[1]!];
-    const orders = permutations(d.stock.slice(drawn));
-    const o1 = orders.map((u) => outcomeWith(d, rules, first, u)!);
-    const o2 = orders.map((u) => outcomeWith(d, rules, second, u)!);
-    let mean = 0;
-    for (let r = 0; r < orders.length; r++) {
-      const accepted = orders.map((_, k) => k).filter((k) => o1[k] === o1[r]);
-      let sum = 0;
-      for (const a of accepted) for (const b of accepted) sum += decisionFactor([o2[r]!, o2[a]!, o2[b]!], AUDIT_BETS[0]!, AUDIT_TOP_SHARE);
-      mean += sum / accepted.length ** 2 / orders.length;
-    }
-    expect(mean).toBeCloseTo(1, 12);
-  });
+  it(
+    'exact, on real solves: the mean factor over every real order and every pair of sampled orders is 1',
+    { timeout: SLOW },
+    () => {
+      // A greedy hole of deal 2 late enough that 4 stock cards are unseen (24 orders). Its last examined decisions
+      // are judged on every real order of those 4 cards and every pair of samples drawn from the orders that give the
+      // earlier decision of the segment (a condition) the real order's outcome: the law the audit samples from. The
+      // honest player's moves up to there depend on the drawn cards only, so they are the same for every real order.
+      const d = deal(2);
+      const steps = unwrap(auditSteps(d, rules, greedyLog(d)));
+      const drawn = d.stock.length - 4;
+      const seg = steps.filter((s) => s.pos.drawn === drawn && s.moves.length >= 2);
+      expect(seg.length).toBeGreaterThanOrEqual(2);
+      const [first, second] = [seg[0]!, seg[1]!];
+      const orders = permutations(d.stock.slice(drawn));
+      const o1 = orders.map((u) => outcomeWith(d, rules, first, u)!);
+      const o2 = orders.map((u) => outcomeWith(d, rules, second, u)!);
+      let mean = 0;
+      for (let r = 0; r < orders.length; r++) {
+        const accepted = orders.map((_, k) => k).filter((k) => o1[k] === o1[r]);
+        let sum = 0;
+        for (const a of accepted)
+          for (const b of accepted)
+            sum += decisionFactor([o2[r]!, o2[a]!, o2[b]!], AUDIT_BETS[0]!, AUDIT_TOP_SHARE);
+        mean += sum / accepted.length ** 2 / orders.length;
+      }
+      expect(mean).toBeCloseTo(1, 12);
+    },
+  );
 });
 
 describe('auditHole', () => {
@@ -188,26 +213,31 @@ describe('drawSamples', () => {
     // Two deals that differ only in the order of the stock beyond `drawn` give the same counts and blind
     // expectations: the samples depend on what was shown, not on the real order.
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2000 }), fc.array(fc.nat(20), { minLength: 60, maxLength: 60 }), fc.nat(), (n, choices, perm) => {
-        const d = deal(n);
-        const log = randomLog(d, rules, choices);
-        const steps = unwrap(auditSteps(d, rules, log));
-        const cut = steps.findIndex((s) => s.pos.drawn >= 9 && s.moves.length >= 2);
-        if (cut < 0) return;
-        const drawn = steps[cut]!.pos.drawn;
-        const segment = steps.filter((s, i) => i >= cut && s.pos.drawn === drawn && s.moves.length >= 2);
-        // Reverse, or rotate, the undrawn part.
-        const rest = d.stock.slice(drawn);
-        const other = perm % 2 === 0 ? rest.slice().reverse() : [...rest.slice(1), rest[0]!];
-        const shuffled: Deal = { ...d, stock: [...d.stock.slice(0, drawn), ...other] };
-        // Conditions from earlier decisions too: the same in both, as the real hits would give them.
-        const before = steps.slice(0, cut).filter((s) => s.moves.length >= 2 && s.pos.drawn >= drawn - 2);
-        const conditions = before.map((step, k) => ({ step, outcome: k % 3, share: (k % 4) / 4 }));
-        const a = drawSamples(d, rules, drawn, segment, conditions, 3, 4);
-        const b = drawSamples(shuffled, rules, drawn, segment, conditions, 3, 4);
-        expect(a.values.length).toBeGreaterThanOrEqual(3);
-        expect(b).toEqual(a);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 2000 }),
+        fc.array(fc.nat(20), { minLength: 60, maxLength: 60 }),
+        fc.nat(),
+        (n, choices, perm) => {
+          const d = deal(n);
+          const log = randomLog(d, rules, choices);
+          const steps = unwrap(auditSteps(d, rules, log));
+          const cut = steps.findIndex((s) => s.pos.drawn >= 9 && s.moves.length >= 2);
+          if (cut < 0) return;
+          const drawn = steps[cut]!.pos.drawn;
+          const segment = steps.filter((s, i) => i >= cut && s.pos.drawn === drawn && s.moves.length >= 2);
+          // Reverse, or rotate, the undrawn part.
+          const rest = d.stock.slice(drawn);
+          const other = perm % 2 === 0 ? rest.slice().reverse() : [...rest.slice(1), rest[0]!];
+          const shuffled: Deal = { ...d, stock: [...d.stock.slice(0, drawn), ...other] };
+          // Conditions from earlier decisions too: the same in both, as the real hits would give them.
+          const before = steps.slice(0, cut).filter((s) => s.moves.length >= 2 && s.pos.drawn >= drawn - 2);
+          const conditions = before.map((step, k) => ({ step, outcome: k % 3, share: (k % 4) / 4 }));
+          const a = drawSamples(d, rules, drawn, segment, conditions, 3, 4);
+          const b = drawSamples(shuffled, rules, drawn, segment, conditions, 3, 4);
+          expect(a.values.length).toBeGreaterThanOrEqual(3);
+          expect(b).toEqual(a);
+        },
+      ),
       { numRuns: 12, seed: 8 },
     );
   });
@@ -220,13 +250,25 @@ describe('errors', () => {
   it('codes every bad input, never throws', () => {
     expect(auditRound([d], rules, [log, log])).toMatchObject({ ok: false, error: { code: 'ERR_LENGTHS' } });
     expect(auditRound([], rules, [])).toMatchObject({ ok: false, error: { code: 'ERR_LENGTHS' } });
-    expect(auditRound(Array(10).fill(d), rules, Array(10).fill(log))).toMatchObject({ ok: false, error: { code: 'ERR_LENGTHS' } });
+    expect(auditRound(Array(10).fill(d), rules, Array(10).fill(log))).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_LENGTHS' },
+    });
     const twice: Deal = { ...d, stock: [d.stock[1]!, ...d.stock.slice(1)] };
     expect(auditHole(twice, rules, log)).toMatchObject({ ok: false, error: { code: 'ERR_BOARD' } });
-    expect(auditHole(d, PRESETS['turn-the-corner'], log)).toMatchObject({ ok: false, error: { code: 'ERR_BOARD' } });
+    expect(auditHole(d, PRESETS['turn-the-corner'], log)).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_BOARD' },
+    });
     expect(auditHole(d, rules, 'x')).toMatchObject({ ok: false, error: { code: 'ERR_ILLEGAL_MOVE', at: 0 } });
-    expect(auditHole(d, rules, log.slice(0, -1))).toMatchObject({ ok: false, error: { code: 'ERR_NOT_OVER' } });
-    expect(auditHole(d, rules, log + 'd')).toMatchObject({ ok: false, error: { code: 'ERR_ILLEGAL_MOVE', at: log.length } });
+    expect(auditHole(d, rules, log.slice(0, -1))).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_NOT_OVER' },
+    });
+    expect(auditHole(d, rules, log + 'd')).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_ILLEGAL_MOVE', at: log.length },
+    });
     // The hole and the move are named.
     const bad = auditRound([d, d], rules, [log, 'dd9']);
     expect(bad).toMatchObject({ ok: false, error: { code: 'ERR_ILLEGAL_MOVE', hole: 1, at: 2 } });
@@ -244,11 +286,24 @@ describe('errors', () => {
   });
 
   it('combines only holes audited by this version', () => {
-    const h: HoleAudit = { version: AUDIT_VERSION + 1, decisions: 0, examined: 0, bets: 0, evidence: [1, 1, 1, 1], telling: [], exact: true };
+    const h: HoleAudit = {
+      version: AUDIT_VERSION + 1,
+      decisions: 0,
+      examined: 0,
+      bets: 0,
+      evidence: [1, 1, 1, 1],
+      telling: [],
+      exact: true,
+    };
     expect(combineAudit([h])).toMatchObject({ ok: false, error: { code: 'ERR_VERSION', hole: 0 } });
-    expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: [1, -1, 1, 1] }])).toMatchObject({ ok: false, error: { code: 'ERR_VERSION' } });
+    expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: [1, -1, 1, 1] }])).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_VERSION' },
+    });
     // A version 3 hole: one number.
-    expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: 2 } as unknown as HoleAudit])).toMatchObject({ ok: false, error: { code: 'ERR_VERSION' } });
+    expect(
+      combineAudit([{ ...h, version: AUDIT_VERSION, evidence: 2 } as unknown as HoleAudit]),
+    ).toMatchObject({ ok: false, error: { code: 'ERR_VERSION' } });
     expect(combineAudit([])).toMatchObject({ ok: false, error: { code: 'ERR_LENGTHS' } });
   });
 });
@@ -334,7 +389,8 @@ describe('golden: deal 16, perfect play, audit version 4', () => {
       [20, '000200222'],
       [21, '021222222'],
     ]);
-    for (const t of betting) expect(t.factor).toBe(decisionFactor(t.outcomes, AUDIT_BETS[0]!, AUDIT_TOP_SHARE));
+    for (const t of betting)
+      expect(t.factor).toBe(decisionFactor(t.outcomes, AUDIT_BETS[0]!, AUDIT_TOP_SHARE));
     expect(betting[0]!.factor).toBeCloseTo(1.275, 12);
     expect(betting[6]!.factor).toBeCloseTo(6.58, 12);
     expect(a.evidence[0]).toBeCloseTo(1.275 * 1.525 * 1.95625 * 1.275 * 1.405 * 1.63 * 6.58, 9);
