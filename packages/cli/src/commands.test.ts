@@ -4,6 +4,7 @@ import * as boards from '../../engine/test-fixtures/boards.ts';
 import { generateCases, refAnswer } from '../../engine/test-fixtures/reference.ts';
 import { parseArgs, runDeal, runLine, tellingWhy, type Command } from './commands.ts';
 import { DEAL_1_BOARD } from '../../engine/test-fixtures/boards.ts';
+import { DREW_OVER_2S } from '../../engine/test-fixtures/telling.ts';
 
 type ReplayCommand = Extract<Command, { name: 'replay' }>;
 const replayCmd = (preset: keyof typeof PRESETS = 'classic'): ReplayCommand => ({
@@ -113,12 +114,16 @@ describe('runLine (replay)', () => {
 
   it('ERR_COLUMN_EMPTY, ERR_STOCK_EMPTY and ERR_HOLE_OVER on the worked boards', () => {
     // Column 1 is emptied by the move at index 42; the 16th stock card is drawn at index 39.
-    expect(runLine(replayCmd(), line(boards.CLEAR_TWO_LEFT, boards.CLEAR_TWO_LEFT_LOG.slice(0, 43) + '1'))).toMatchObject({
+    expect(
+      runLine(replayCmd(), line(boards.CLEAR_TWO_LEFT, boards.CLEAR_TWO_LEFT_LOG.slice(0, 43) + '1')),
+    ).toMatchObject({
       ok: false,
       at: 43,
       code: 'ERR_COLUMN_EMPTY',
     });
-    expect(runLine(replayCmd(), line(boards.CLEAR_ON_LAST, boards.CLEAR_ON_LAST_LOG.slice(0, 40) + 'd'))).toMatchObject({
+    expect(
+      runLine(replayCmd(), line(boards.CLEAR_ON_LAST, boards.CLEAR_ON_LAST_LOG.slice(0, 40) + 'd')),
+    ).toMatchObject({
       ok: false,
       at: 40,
       code: 'ERR_STOCK_EMPTY',
@@ -139,9 +144,9 @@ describe('runLine (replay)', () => {
       stockLeft: 2,
       strokes: -2,
     });
-    expect(JSON.stringify(runLine(replayCmd(), line(boards.CLEAR_ON_LAST, boards.CLEAR_ON_LAST_LOG)))).toContain(
-      '"strokes":0,',
-    );
+    expect(
+      JSON.stringify(runLine(replayCmd(), line(boards.CLEAR_ON_LAST, boards.CLEAR_ON_LAST_LOG))),
+    ).toContain('"strokes":0,');
     expect(runLine(replayCmd(), line(boards.FOUR_LEFT, boards.FOUR_LEFT_LOG))).toMatchObject({
       ok: true,
       over: true,
@@ -199,9 +204,15 @@ describe('audit', () => {
 
   it('parses audit with an optional preset and nothing else', () => {
     expect(parseArgs(['audit'])).toEqual({ ok: true, value: auditCmd });
-    expect(parseArgs(['audit', '--rules', 'wrap'])).toEqual({ ok: true, value: { name: 'audit', rules: PRESETS.wrap } });
+    expect(parseArgs(['audit', '--rules', 'wrap'])).toEqual({
+      ok: true,
+      value: { name: 'audit', rules: PRESETS.wrap },
+    });
     expect(parseArgs(['audit', 'x'])).toMatchObject({ ok: false, error: { code: 'ERR_ARGS' } });
-    expect(parseArgs(['audit', '--objective', 'win'])).toMatchObject({ ok: false, error: { code: 'ERR_ARGS' } });
+    expect(parseArgs(['audit', '--objective', 'win'])).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_ARGS' },
+    });
   });
 
   it('answers a round with the engine verdict, keys in the contract order', { timeout: 60_000 }, () => {
@@ -216,29 +227,24 @@ describe('audit', () => {
     expect(holes).toHaveLength(1);
     expect(Object.keys(holes[0]!)).toEqual(['telling']);
     // The contract's plain words, made here from the engine's reasons.
-    expect(holes[0]!.telling).toEqual(engineHoles[0]!.telling.map((t) => ({ at: t.at, move: t.move, why: tellingWhy(t.reason) })));
+    expect(holes[0]!.telling).toEqual(
+      engineHoles[0]!.telling.map((t) => ({ at: t.at, move: t.move, why: tellingWhy(t.reason) })),
+    );
     for (const t of holes[0]!.telling) {
       expect(perfect[t.at]).toBe(t.move);
       expect(Object.keys(t)).toEqual(['at', 'move', 'why']);
-      expect(t.why).toMatch(/^(Drew with .+ playable|Played [2-9TJQKA][CDHS] from column [1-7]): without knowing the stock, /);
-      expect(t.why).toMatch(/better by \d+\.\d strokes on average; with the stock known, (the draw|this play) was best \(the real stock ranks \d+ of \d+ orders by what this move loses\)\.$/);
+      expect(t.why).toMatch(
+        /^(Drew with .+ playable|Played [2-9TJQKA][CDHS] from column [1-7]): without knowing the stock, /,
+      );
+      expect(t.why).toMatch(
+        /better by \d+\.\d strokes on average; with the stock known, (the draw|this play) was best \(the real stock ranks \d+ of \d+ orders by what this move loses\)\.$/,
+      );
     }
     expect(answer['decisions']).toBeGreaterThan(0);
   });
 
   it('words a telling reason', () => {
-    expect(
-      tellingWhy({
-        kind: 'regret',
-        taken: { kind: 'draw' },
-        playable: ['2D', '2S'],
-        blindBest: { kind: 'play', column: 6, card: '2S' },
-        strokes: 3.1,
-        realStrokes: 0,
-        rank: 1,
-        of: 9,
-      }),
-    ).toBe(
+    expect(tellingWhy(DREW_OVER_2S)).toBe(
       'Drew with 2D, 2S playable: without knowing the stock, playing 2S (column 6) was better by 3.1 strokes on average; with the stock known, the draw was best (the real stock ranks 1 of 9 orders by what this move loses).',
     );
     expect(

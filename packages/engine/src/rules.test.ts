@@ -13,9 +13,9 @@ import {
 
 const rank = (ch: string): number => RANKS.indexOf(ch as (typeof RANKS)[number]);
 
-/** The full circle (wrap and turn-the-corner alike): Ace and King adjacent, a Queen or an Ace on a King. */
-const FULL_CIRCLE: Record<string, string> = {
-  A: '2K',
+/** Ace to Queen on a straight line: each rank takes its neighbours (no wrap). Written out by hand. */
+const LINE: Record<string, string> = {
+  A: '2',
   2: 'A3',
   3: '24',
   4: '35',
@@ -27,43 +27,15 @@ const FULL_CIRCLE: Record<string, string> = {
   T: '9J',
   J: 'TQ',
   Q: 'JK',
-  K: 'AQ',
 };
 
-/** For each waste-top rank, the ranks that may be played on it, written out by hand per preset. */
+/** For each waste-top rank, the ranks that may be played on it, per preset. */
 const FIT_TABLES: Record<PresetName, Record<string, string>> = {
-  classic: {
-    A: '2',
-    2: 'A3',
-    3: '24',
-    4: '35',
-    5: '46',
-    6: '57',
-    7: '68',
-    8: '79',
-    9: '8T',
-    T: '9J',
-    J: 'TQ',
-    Q: 'JK',
-    K: '',
-  },
-  'queen-on-king': {
-    A: '2',
-    2: 'A3',
-    3: '24',
-    4: '35',
-    5: '46',
-    6: '57',
-    7: '68',
-    8: '79',
-    9: '8T',
-    T: '9J',
-    J: 'TQ',
-    Q: 'JK',
-    K: 'Q',
-  },
-  wrap: FULL_CIRCLE,
-  'turn-the-corner': FULL_CIRCLE,
+  classic: { ...LINE, K: '' },
+  'queen-on-king': { ...LINE, K: 'Q' },
+  // The full circle: Ace and King adjacent, a Queen or an Ace on a King.
+  wrap: { ...LINE, A: '2K', K: 'AQ' },
+  'turn-the-corner': { ...LINE, A: '2K', K: 'AQ' },
 };
 
 describe('presets', () => {

@@ -46,6 +46,7 @@ import {
   withCardText,
 } from './format.ts';
 import { MODES } from './game/practice.svelte.ts';
+import { DREW_OVER_2S } from '../../../../packages/engine/test-fixtures/telling.ts';
 
 const card = (t: string): Card => {
   const r = parseCard(t);
@@ -295,18 +296,7 @@ describe('dates and times', () => {
 
 describe('tellingReasonText', () => {
   it("words the audit's graded reason, cards as glyphs", () => {
-    expect(
-      tellingReasonText({
-        kind: 'regret',
-        taken: { kind: 'draw' },
-        playable: ['2D', '2S'],
-        blindBest: { kind: 'play', column: 6, card: '2S' },
-        strokes: 3.1,
-        realStrokes: 0,
-        rank: 1,
-        of: 9,
-      }),
-    ).toBe(
+    expect(tellingReasonText(DREW_OVER_2S)).toBe(
       'Drew with 2♦, 2♠ playable: without knowing the stock, playing 2♠ (column 6) lost 3.1 strokes less on average; with the stock known, the draw was best: the real stock ranks 1st of 9 orders for it.',
     );
     expect(

@@ -1,0 +1,16 @@
+import type { TellingReason } from '../src/audit.ts';
+
+/**
+ * A telling decision as audit version 4 finds it: hole 1 of deal 16 (see the golden test in audit.test.ts),
+ * decision 17, a draw where the blind best was to play 2♠. Shared by the tests that word reasons.
+ */
+export const DREW_OVER_2S: TellingReason = {
+  kind: 'regret',
+  taken: { kind: 'draw' },
+  playable: ['2D', '2S'],
+  blindBest: { kind: 'play', column: 6, card: '2S' },
+  strokes: 3.1,
+  realStrokes: 0,
+  rank: 1,
+  of: 9,
+};
