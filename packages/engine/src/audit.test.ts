@@ -22,27 +22,16 @@ import {
 } from './audit.ts';
 import type { Card } from './card.ts';
 import { dealNumber, type Deal } from './deal.ts';
-import { applyMove, legalMoves, makeMove, startPosition } from './game.ts';
 import { PRESETS } from './rules.ts';
 import { solve } from './solve.ts';
-import { randomLog, unwrap } from '../test-fixtures/play.ts';
+import { firstMoveLog, randomLog, unwrap } from '../test-fixtures/play.ts';
 import { DREW_OVER_2S } from '../test-fixtures/telling.ts';
 
 const rules = PRESETS.classic;
 const deal = (n: number): Deal => unwrap(dealNumber(n, rules));
 const perfectLog = (d: Deal): string => unwrap(solve(d, rules)).log;
 
-/** An honest player who never looks at the stock: the first legal move (plays left to right, then the draw). */
-function greedyLog(d: Deal): string {
-  let pos = startPosition(d, rules);
-  let log = '';
-  for (;;) {
-    const m = legalMoves(pos)[0];
-    if (m === undefined) return log;
-    pos = unwrap(applyMove(pos, m));
-    log += makeMove(m);
-  }
-}
+const greedyLog = (d: Deal): string => firstMoveLog(d, rules);
 
 // Audits solve many positions; shared machines can be slow.
 const SLOW = 60_000;

@@ -22,3 +22,15 @@ export function randomLog(d: Deal, rules: Rules, choices: readonly number[]): st
   }
   return log;
 }
+
+/** A deterministic honest player who never looks at the stock: always the first legal move (plays before draws). */
+export function firstMoveLog(d: Deal, rules: Rules): string {
+  let pos = startPosition(d, rules);
+  let log = '';
+  for (;;) {
+    const m = legalMoves(pos)[0];
+    if (m === undefined) return log;
+    pos = unwrap(applyMove(pos, m));
+    log += makeMove(m);
+  }
+}
