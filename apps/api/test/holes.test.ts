@@ -116,10 +116,7 @@ describe('each hole against the field', () => {
       finishers: 6,
       holes: expected.holes.map((h, i) => ({ ...h, perfect: course.holes[i]!.perfect!.strokes })),
     });
-    // The round under review is gone from every hole: nobody else took 11 on hole 9, or 12 on hole 6 but one.
-    expect(after.body.holes[8]!.distribution.some(([s]) => s === 11)).toBe(
-      expected.holes[8]!.distribution.some(([s]) => s === 11),
-    );
+    // The round under review is gone from every hole.
     expect(after.body.holes.map((h) => h.distribution.reduce((n, [, c]) => n + c, 0))).toEqual(Array(9).fill(6));
     // Keys in the documented order, distributions ascending.
     expect(Object.keys(after.body.holes[0]!)).toEqual(['hole', 'perfect', 'cleared', 'median', 'distribution']);
