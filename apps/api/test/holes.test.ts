@@ -15,11 +15,12 @@ async function seedRounds(date: string, rounds: readonly (readonly number[])[]) 
     const id = crypto.randomUUID();
     const logs = strokes.map((_, h) => `seed-${id}-${h}`);
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, 'Seeded', 'x', 0)").bind(id),
-      env.DB.prepare("INSERT INTO attempts (date, player_id, started_at, ip_hash) VALUES (?, ?, 0, 'x')").bind(
-        date,
+      env.DB.prepare("INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, 'Seeded', 'x', 0)").bind(
         id,
       ),
+      env.DB.prepare(
+        "INSERT INTO attempts (date, player_id, started_at, ip_hash) VALUES (?, ?, 0, 'x')",
+      ).bind(date, id),
       env.DB.prepare(
         'UPDATE attempts SET total = ?, strokes = ?, logs = ?, finished_at = ? WHERE date = ? AND player_id = ?',
       ).bind(
@@ -58,7 +59,8 @@ async function fieldFromRounds(date: string) {
       return {
         hole: h + 1,
         cleared: values.filter((v) => v <= 0).length,
-        median: n === 0 ? null : n % 2 === 1 ? values[(n - 1) / 2]! : (values[n / 2 - 1]! + values[n / 2]!) / 2,
+        median:
+          n === 0 ? null : n % 2 === 1 ? values[(n - 1) / 2]! : (values[n / 2 - 1]! + values[n / 2]!) / 2,
         distribution: counts,
       };
     }),
@@ -98,7 +100,11 @@ describe('each hole against the field', () => {
     expect(before.headers.get('cache-control')).toBe('public, max-age=30');
     expect(before.body).toMatchObject(await fieldFromRounds(date));
 
-    const run = await client.app.request('/api/dev/scheduled', { method: 'POST' }, { ...env, LOCAL_DEV: '1' });
+    const run = await client.app.request(
+      '/api/dev/scheduled',
+      { method: 'POST' },
+      { ...env, LOCAL_DEV: '1' },
+    );
     expect(((await run.json()) as { audit: { complete: boolean } }).audit.complete).toBe(true);
     const review = await env.DB.prepare('SELECT review FROM attempts WHERE date = ? AND player_id = ?')
       .bind(date, seeded[3]!.id)
@@ -117,11 +123,21 @@ describe('each hole against the field', () => {
       holes: expected.holes.map((h, i) => ({ ...h, perfect: course.holes[i]!.perfect!.strokes })),
     });
     // The round under review is gone from every hole.
-    expect(after.body.holes.map((h) => h.distribution.reduce((n, [, c]) => n + c, 0))).toEqual(Array(9).fill(6));
+    expect(after.body.holes.map((h) => h.distribution.reduce((n, [, c]) => n + c, 0))).toEqual(
+      Array(9).fill(6),
+    );
     // Keys in the documented order, distributions ascending.
-    expect(Object.keys(after.body.holes[0]!)).toEqual(['hole', 'perfect', 'cleared', 'median', 'distribution']);
+    expect(Object.keys(after.body.holes[0]!)).toEqual([
+      'hole',
+      'perfect',
+      'cleared',
+      'median',
+      'distribution',
+    ]);
     for (const h of after.body.holes)
-      expect(h.distribution.map(([s]) => s)).toEqual([...h.distribution.map(([s]) => s)].sort((a, b) => a - b));
+      expect(h.distribution.map(([s]) => s)).toEqual(
+        [...h.distribution.map(([s]) => s)].sort((a, b) => a - b),
+      );
   });
 
   it('keeps what the migration would backfill from the rounds', async () => {
@@ -138,10 +154,14 @@ describe('each hole against the field', () => {
     await env.DB.prepare(
       'CREATE TABLE backfill_check (date TEXT, hole INTEGER, strokes INTEGER, count INTEGER)',
     ).run();
-    await env.DB.prepare(backfill.replace('INSERT INTO day_hole_strokes', 'INSERT INTO backfill_check')).run();
+    await env.DB.prepare(
+      backfill.replace('INSERT INTO day_hole_strokes', 'INSERT INTO backfill_check'),
+    ).run();
     const read = async (table: string) =>
       (
-        await env.DB.prepare(`SELECT hole, strokes, count FROM ${table} WHERE date = ? ORDER BY hole, strokes`)
+        await env.DB.prepare(
+          `SELECT hole, strokes, count FROM ${table} WHERE date = ? ORDER BY hole, strokes`,
+        )
           .bind(date)
           .all()
       ).results;
@@ -172,7 +192,11 @@ describe('each hole against the field', () => {
     const client = testClient('2026-08-05T12:00:00.000Z');
     const known = new Set(Object.keys(ERROR_STATUS));
     const day = fc
-      .date({ min: new Date('2025-11-01T00:00:00Z'), max: new Date('2026-10-01T00:00:00Z'), noInvalidDate: true })
+      .date({
+        min: new Date('2025-11-01T00:00:00Z'),
+        max: new Date('2026-10-01T00:00:00Z'),
+        noInvalidDate: true,
+      })
       .map((d) => d.toISOString().slice(0, 10));
     await fc.assert(
       fc.asyncProperty(fc.oneof(day, fc.string({ maxLength: 12 }), fc.webSegment()), async (date) => {

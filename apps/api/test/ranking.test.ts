@@ -74,7 +74,17 @@ describe('the median of a distribution', () => {
   it('is null for nobody and may be fractional for an even count', () => {
     expect(medianOf([])).toBeNull();
     expect(medianOf([[3, 1]])).toBe(3);
-    expect(medianOf([[-2, 1], [3, 1]])).toBe(0.5);
-    expect(medianOf([[0, 2], [5, 1]])).toBe(0);
+    expect(
+      medianOf([
+        [-2, 1],
+        [3, 1],
+      ]),
+    ).toBe(0.5);
+    expect(
+      medianOf([
+        [0, 2],
+        [5, 1],
+      ]),
+    ).toBe(0);
   });
 });

@@ -12,7 +12,9 @@ describe('each hole against the field', () => {
     await server.playRound(bo, 1);
     await server.playRound(cy, 2);
     const mine = (await server.attempt(ann)).holes.map((h) => h.strokes);
-    const strokes = await Promise.all([ann, bo, cy].map(async (p) => (await server.attempt(p)).holes.map((h) => h.strokes!)));
+    const strokes = await Promise.all(
+      [ann, bo, cy].map(async (p) => (await server.attempt(p)).holes.map((h) => h.strokes!)),
+    );
 
     const open = new HolesVsField(ann.api);
     await open.load(server.date, mine);
