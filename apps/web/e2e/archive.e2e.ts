@@ -108,4 +108,22 @@ test("archive: replays a ranked player's verified round on a closed day", async 
   await expect(page.getByTestId('replay-move')).toContainText(`Move 1 of ${hole3.log.length}`);
   await page.getByRole('button', { name: 'To the end' }).click();
   await expect(page.getByTestId('line-result')).toContainText(`hole 3: ${hole3.strokes}`);
+
+  // Each hole against the field: both rounds played perfectly, so the median is perfect play's strokes, and both
+  // cleared the holes perfect play clears.
+  const signed = (n: number) => (n < 0 ? `\u2212${-n}` : String(n));
+  const field = page.getByTestId('field-hole');
+  await expect(field).toHaveCount(9);
+  for (const [i, s] of strokes.entries()) {
+    const cells = field.nth(i).locator('td');
+    await expect(cells).toHaveText([signed(s), signed(s), s <= 0 ? '2' : '0']);
+  }
+  await expect(page.getByRole('table', { name: /ranked finishers/ })).toBeVisible();
+  const shots = join(import.meta.dirname, 'screenshots');
+  await page.getByTestId('holes-vs-field').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shots, 'archive-holes-vs-field-desktop.png') });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByTestId('holes-vs-field').scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: join(shots, 'archive-holes-vs-field-phone.png') });
 });
