@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { addDays, utcToday } from './helpers.ts';
+import { createPlayer } from './rounds-api.ts';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -49,7 +50,9 @@ test("archive: replays a ranked player's verified round on a closed day", async 
 
   // Two finished rounds that played every hole perfectly (a tie), written straight into the local D1.
   const id = `e2e-${Date.now().toString(36)}`;
-  const twin = `${id}-twin`;
+  // The twin is a real player (a token of its own), to see the archive as its player does.
+  const twinPlayer = await createPlayer(request, 'Twin');
+  const twin = twinPlayer.id;
   const name = '<i>Archie</i> & co';
   const strokes = course.holes.map((h) => h.perfect.strokes);
   const total = strokes.reduce((a, b) => a + b, 0);
@@ -57,7 +60,7 @@ test("archive: replays a ranked player's verified round on a closed day", async 
   const q = (v: string) => `'${v.replaceAll("'", "''")}'`;
   const logs = course.holes.map((h) => h.perfect.log);
   const round = (player: string, who: string, at: number) => [
-    `INSERT INTO players (id, name, ip_hash, created_at) VALUES (${q(player)}, ${q(who)}, 'e2e', ${at})`,
+    `INSERT OR IGNORE INTO players (id, name, ip_hash, created_at) VALUES (${q(player)}, ${q(who)}, 'e2e', ${at})`,
     `INSERT INTO attempts (date, player_id, started_at, ip_hash) VALUES (${q(day)}, ${q(player)}, ${at}, 'e2e')`,
     // The finished row as an attempt object writes it (the trigger ranks it).
     `UPDATE attempts SET finished_at = ${at + 10}, total = ${total}, strokes = ${q(JSON.stringify(strokes))},
@@ -126,4 +129,17 @@ test("archive: replays a ranked player's verified round on a closed day", async 
   await page.getByTestId('holes-vs-field').scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: join(shots, 'archive-holes-vs-field-phone.png') });
+
+  // The twin's own device: its strokes beside the field's.
+  await page.evaluate((p) => localStorage.setItem('golf.player.v1', JSON.stringify(p)), twinPlayer);
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: 'You' })).toBeVisible();
+  for (const [i, s] of strokes.entries())
+    await expect(field.nth(i).locator('td').first()).toHaveText(signed(s));
+  await page.getByTestId('holes-vs-field').scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: join(shots, 'archive-holes-vs-field-mine-phone.png') });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.getByTestId('holes-vs-field').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shots, 'archive-holes-vs-field-mine-desktop.png') });
 });
