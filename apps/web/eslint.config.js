@@ -30,5 +30,23 @@ export default tseslint.config(
     files: ['src/service-worker.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
+  {
+    // Every e2e test fails on a Content-Security-Policy violation: it takes `test` from e2e/fixtures.ts.
+    files: ['e2e/**/*.e2e.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "import test and expect from './fixtures.ts' (it fails a test on any CSP violation)",
+            },
+          ],
+        },
+      ],
+    },
+  },
   { ignores: ['build/', '.svelte-kit/', 'test-results/', 'playwright-report/'] },
 );

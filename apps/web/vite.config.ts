@@ -13,5 +13,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: './vitest.client-env.ts',
+    // The daily's tests play whole rounds against the real API and its SQL (SQLite in WebAssembly): seconds each.
+    testTimeout: 20_000,
   },
 });

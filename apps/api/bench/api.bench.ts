@@ -5,7 +5,7 @@
  * own). For each round it prints requests per second, p50/p99 latency per route end to end and inside the app
  * (its Server-Timing, which only the bench turns on), D1 statements and attempt-object calls per player-day, and
  * checks that every finisher is ranked exactly once with the right total. It then times each route's CPU in
- * process (the same app on memory storage) and stops the server. Players see only what the API shows them.
+ * process (the same app and SQL on SQLite in memory) and stops the server. Players see only what the API shows them.
  * Everything stays on the loopback interface and every loop is bounded.
  */
 import { spawnSync } from 'node:child_process';
@@ -376,7 +376,7 @@ async function round(
 }
 
 /**
- * CPU per request: the same app on memory storage in this process (attempt sessions in process too), players one
+ * CPU per request: the same app and SQL on SQLite in memory in this process (attempt sessions too), players one
  * at a time so each request's CPU time is its own. Workers clocks do not advance during computation, so this is
  * measured here rather than in workerd.
  */

@@ -2,7 +2,7 @@
  * `pnpm --filter @golf/api bench:day [-- --players N]`: a simulated day through the HTTP contract, then its close
  * and its fair-play audit. Figures, not assertions.
  *
- * The real app on memory storage (`memoryApp`, the engine's audit, the exact solver for perfect play) with a clock
+ * The real app and its SQL on SQLite in memory (`memoryApp`, the engine's audit, the exact solver for perfect play) with a clock
  * the bench moves. N honest players (default 30, in turn: first fit, last fit, the run planner, the planner
  * with 10% random moves, random moves) see only the
  * layout and the cards their draws show. Then the cheat of the fair-play issue: a throwaway account draws through

@@ -8,9 +8,20 @@
 // the API did not send. Every route of the API is safe to repeat anyway (draws and hole finishes are
 // idempotent). Production has no such proxy and runs without this file.
 //
+// The front also stands where Cloudflare's edge stands in a deployment: it sets CF-Connecting-IP from the socket,
+// and it proves each request passed it with FRONT_SECRET, a random value of this run, so a process reaching the
+// private port directly cannot claim an address (src/middleware.ts). It answers what it cannot forward itself, at
+// once and with the API's error shape: a method other than GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS, a
+// request target that is not a path (`GET http://other.host/ HTTP/1.1`, `OPTIONS *`), and an /api/ path whose dot
+// segments resolve outside /api/. Only a refused connection (wrangler still starting) is retried.
+//
 // usage: node scripts/serve.mjs [--port 8787] [--ip 127.0.0.1] [wrangler dev options...]
+import { API_HEADERS, COMMON_HEADERS } from '@golf/contract/security-headers';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -38,7 +49,14 @@ const HOP_BY_HOP = new Set([
   'trailer',
   'host',
   'content-length',
+  'expect',
+  // Only this front sets it (below); a client's value never passes.
+  'x-golf-front',
 ]);
+/** The methods the app answers; anything else (TRACE, CONNECT, …) is refused here. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** Proves to the Worker that a request came through this front (src/middleware.ts, `onlyThroughFront`). */
+const FRONT_SECRET = randomBytes(32).toString('base64url');
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -50,6 +68,13 @@ function freePort() {
     });
   });
 }
+
+// Given --env-file, wrangler reads only the files named, so .dev.vars is named too (first, as usual).
+const devVars = join(root, '.dev.vars');
+const secretDir = mkdtempSync(join(tmpdir(), 'golf-front-'));
+const secretFile = join(secretDir, 'front.env');
+writeFileSync(secretFile, `FRONT_SECRET=${FRONT_SECRET}\n`, { mode: 0o600 });
+process.on('exit', () => rmSync(secretDir, { recursive: true, force: true }));
 
 const upstreamPort = await freePort();
 const upstream = `http://127.0.0.1:${upstreamPort}`;
@@ -63,6 +88,10 @@ const wrangler = spawn(
     '--port',
     String(upstreamPort),
     '--show-interactive-dev-session=false',
+    // The secret goes in a private file, not on the command line (which any local user can list).
+    ...(existsSync(devVars) ? ['--env-file', devVars] : []),
+    '--env-file',
+    secretFile,
     ...args,
   ],
   // Same process group as this front: stopping the group stops wrangler and its workerd too.
@@ -79,13 +108,77 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, shutdow
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function jsonError(res, status, code, message) {
+/** An answer of the front itself: the API's error shape and headers (docs/api.md, docs/deploy.md). */
+function jsonError(res, status, code, message, extra = {}) {
   const body = JSON.stringify({ error: { code, message } });
   res.writeHead(status, {
+    ...COMMON_HEADERS,
+    ...API_HEADERS,
+    'cache-control': 'no-store',
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
+    ...extra,
   });
   res.end(body);
+}
+
+class Refusal extends Error {
+  constructor(status, code, message, headers = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.headers = headers;
+  }
+}
+
+/** The path dot segments resolve to (RFC 3986 §5.2.4, `%2e` counted as `.`), as URL parsers and the edge do. */
+function resolveDots(path) {
+  const out = [];
+  const segments = path.split('/').slice(1);
+  segments.forEach((raw, i) => {
+    const segment = raw.replace(/%2e/gi, '.');
+    const last = i === segments.length - 1;
+    if (segment === '.') {
+      if (last) out.push('');
+    } else if (segment === '..') {
+      out.pop();
+      if (last) out.push('');
+    } else out.push(raw);
+  });
+  return `/${out.join('/')}`;
+}
+
+/** What this front refuses before forwarding anything (see the top of this file). */
+function check(req) {
+  if (!METHODS.has(req.method ?? ''))
+    throw new Refusal(405, 'ERR_METHOD_NOT_ALLOWED', `${req.method} is not served`, {
+      allow: [...METHODS].join(', '),
+    });
+  const target = req.url ?? '';
+  if (!target.startsWith('/'))
+    throw new Refusal(
+      400,
+      'ERR_VALIDATION',
+      'the request target must be a path such as /api/health (absolute URLs and * are not served)',
+    );
+  const path = target.split('?')[0] ?? '';
+  const resolved = resolveDots(path);
+  const api = (p) => p === '/api' || p.startsWith('/api/');
+  if (resolved !== path && api(path) && !api(resolved))
+    throw new Refusal(400, 'ERR_VALIDATION', `the path resolves to ${resolved.slice(0, 80)}, outside /api/`);
+}
+
+/** A fetch failure before any answer: a refused connection (retried), a request fetch cannot send, or other. */
+function failureOf(error) {
+  const code = error?.cause?.code ?? error?.code;
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (
+    code === undefined ||
+    String(code).startsWith('UND_ERR_INVALID_ARG') ||
+    String(code).startsWith('ERR_INVALID')
+  )
+    return 'unsendable';
+  return 'upstream';
 }
 
 async function readBody(req) {
@@ -118,6 +211,7 @@ async function forward(req, body) {
   // Cloudflare's edge sets CF-Connecting-IP in production, overwriting whatever a client sent. Do the same: a
   // client-sent value is never trusted (it would let one client be many addresses to the creation limit).
   headers.set('cf-connecting-ip', (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, ''));
+  headers.set('x-golf-front', FRONT_SECRET);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   for (let attempt = 0; ; attempt++) {
     let response;
@@ -129,11 +223,14 @@ async function forward(req, body) {
         redirect: 'manual',
       });
     } catch (e) {
-      // Connection refused or reset before an answer: wrangler is (re)starting.
-      if (attempt < 40) {
+      const failure = failureOf(e);
+      // A refused connection: wrangler is (re)starting. Nothing else is retried.
+      if (failure === 'refused' && attempt < 40) {
         await sleep(250);
         continue;
       }
+      if (failure === 'unsendable')
+        throw new Refusal(400, 'ERR_VALIDATION', 'the local front cannot forward this request');
       throw e;
     }
     const payload = Buffer.from(await response.arrayBuffer());
@@ -147,6 +244,7 @@ async function forward(req, body) {
 
 const server = createServer(async (req, res) => {
   try {
+    check(req);
     const body = await readBody(req);
     if (body === null)
       return jsonError(res, 413, 'ERR_BODY_TOO_LARGE', 'the request body is larger than 16 KiB');
@@ -159,14 +257,39 @@ const server = createServer(async (req, res) => {
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) headers['set-cookie'] = cookies;
-    headers['content-length'] = payload.length;
+    // A HEAD answer has no body: keep the length the Worker gave (the length a GET would have).
+    headers['content-length'] =
+      req.method === 'HEAD' && response.headers.has('content-length')
+        ? response.headers.get('content-length')
+        : payload.length;
     res.writeHead(response.status, headers);
     res.end(req.method === 'HEAD' ? undefined : payload);
   } catch (e) {
+    if (e instanceof Refusal) {
+      if (!res.headersSent) return jsonError(res, e.status, e.code, e.message, e.headers);
+      return res.destroy();
+    }
     if (!res.headersSent) jsonError(res, 502, 'ERR_UPSTREAM', 'the local Worker is not answering');
     else res.destroy();
     console.error(`[serve] ${req.method} ${req.url}: ${e instanceof Error ? e.message : String(e)}`);
   }
+});
+// CONNECT never reaches the request handler (Node hands over the raw socket): answer it the same way.
+server.on('connect', (req, socket) => {
+  const body = JSON.stringify({
+    error: { code: 'ERR_METHOD_NOT_ALLOWED', message: 'CONNECT is not served' },
+  });
+  const headers = {
+    ...COMMON_HEADERS,
+    ...API_HEADERS,
+    allow: [...METHODS].join(', '),
+    'cache-control': 'no-store',
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\n${head.join('')}\r\n${body}`);
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {

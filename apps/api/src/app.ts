@@ -1,3 +1,4 @@
+import { API_HEADERS, COMMON_HEADERS } from '@golf/contract/security-headers';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -7,7 +8,7 @@ import type { AppEnv } from './app-env.ts';
 import type { AppOptions } from './deps.ts';
 import { configOf } from './config.ts';
 import { ApiError, type ErrorBody } from './errors.ts';
-import { provideServices } from './middleware.ts';
+import { onlyThroughFront, provideServices } from './middleware.ts';
 import { dailyRoutes } from './routes/daily.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -62,6 +63,13 @@ export function createApp(options: AppOptions = {}) {
       404,
     ),
   );
+  // First, so every answer carries them, errors and refusals included (docs/deploy.md).
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries({ ...COMMON_HEADERS, ...API_HEADERS }))
+      c.res.headers.set(name, value);
+  });
+  app.use('*', onlyThroughFront);
   app.use(
     '*',
     bodyLimit({

@@ -24,6 +24,8 @@ export interface Config {
   /** The passkeys' relying party, when set (`RP_ID`, `RP_ORIGIN`). */
   readonly rpId: string | null;
   readonly rpOrigin: string | null;
+  /** Local development behind its front only: the value the front sends on every request (`FRONT_SECRET`). */
+  readonly frontSecret: string | null;
 }
 
 /**
@@ -60,6 +62,7 @@ export function configOf(env: Partial<Env> | undefined): Config {
     playerBurst: burstOf(bindings.PLAYER_BURST),
     rpId: bindings.RP_ID || null,
     rpOrigin: bindings.RP_ORIGIN || null,
+    frontSecret: bindings.FRONT_SECRET || null,
   };
   parsed.set(bindings, config);
   return config;

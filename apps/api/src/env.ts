@@ -21,6 +21,11 @@ export interface Env {
   readonly RP_ID?: string;
   /** The site's origin as browsers report it, e.g. `https://golf.example`. Default: the request's `Origin`. */
   readonly RP_ORIGIN?: string;
+  /**
+   * Local only: a random value of each `pnpm start` run that the local front sends with every request it forwards
+   * (src/middleware.ts). Never set in a deployment.
+   */
+  readonly FRONT_SECRET?: string;
   /** "1" only in the local API bench: adds `Server-Timing` to every answer. Never set in production. */
   readonly SERVER_TIMING?: string;
 }

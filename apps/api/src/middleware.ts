@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { servicesFor, type AppDeps, type Defer } from './deps.ts';
 import type { AppEnv } from './app-env.ts';
+import { configOf } from './config.ts';
 import { ApiError } from './errors.ts';
 import { bearerOf, playerOf, type Bearer } from './services/players.ts';
 
@@ -49,5 +50,30 @@ export const requirePlayer = createMiddleware<AppEnv & { Variables: { playerId: 
  */
 export const requireBearer = createMiddleware<AppEnv>(async (c, next) => {
   c.set('bearer', await required(c.req.header('authorization')));
+  await next();
+});
+
+/** The header the local front (scripts/serve.mjs) adds to every request it forwards. */
+export const FRONT_HEADER = 'x-golf-front';
+
+const sameText = (a: string, b: string): boolean => {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  if (x.length !== y.length) return false;
+  let diff = 0;
+  for (let i = 0; i < x.length; i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
+};
+
+/**
+ * Locally, `pnpm start` runs the Worker's dev server on a private port behind the front, which overwrites
+ * `CF-Connecting-IP` (as Cloudflare's edge does) and sends `FRONT_SECRET`, a random value of that run. A request
+ * that reached the private port directly could claim any address, so without the secret it is refused. A
+ * deployment has no `FRONT_SECRET` (the edge sets `CF-Connecting-IP` itself), and this does nothing there.
+ */
+export const onlyThroughFront = createMiddleware<AppEnv>(async (c, next) => {
+  const secret = configOf(c.env).frontSecret;
+  if (secret !== null && !sameText(c.req.header(FRONT_HEADER) ?? '', secret))
+    throw new ApiError('ERR_FORBIDDEN', 'this server answers only through its local front (pnpm start)');
   await next();
 });

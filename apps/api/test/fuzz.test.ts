@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../src/errors.ts';
@@ -47,6 +48,19 @@ const ROUTES: readonly (readonly [string, string])[] = [
   ['GET', '/api/daily/2026-06-14/holes'],
   ['POST', '/api/dev/scheduled'],
   ['GET', '/api/dev/counters'],
+];
+
+/** The routes that read a JSON body (each checks it before any token). */
+const JSON_ROUTES: readonly (readonly [string, string])[] = [
+  ['POST', '/api/players'],
+  ['PATCH', '/api/players/me'],
+  ['POST', `/api/daily/${DAY}/attempt/draw`],
+  ['POST', `/api/daily/${DAY}/attempt/holes/1`],
+  ['POST', '/api/players/claim'],
+  ['POST', '/api/players/me/passkeys'],
+  ['POST', '/api/players/passkeys/sign-in'],
+  ['POST', '/api/leagues'],
+  ['POST', '/api/leagues/join'],
 ];
 
 /** Passkey answers: the right shape with random (often broken) fields. */
@@ -182,6 +196,89 @@ describe('no input produces a 5xx', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('refuses a JSON body that is not valid UTF-8 with 400 on every route that reads one, before its token', async () => {
+    const client = testClient();
+    const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+    const invalid = (b: Uint8Array) => {
+      try {
+        strict.decode(b);
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...JSON_ROUTES),
+        fc.string({ maxLength: 20 }),
+        fc.uint8Array({ minLength: 1, maxLength: 24 }).filter(invalid),
+        async ([method, path], before, broken) => {
+          const head = new TextEncoder().encode(`{"name":"${before.replace(/["\\]/g, '')}`);
+          const body = new Uint8Array([...head, ...broken, ...new TextEncoder().encode('"}')]);
+          const r = await client.call(method, path, { bytes: body });
+          expect([path, r.status, r.body]).toEqual([
+            path,
+            400,
+            { error: { code: 'ERR_VALIDATION', message: 'the body is not valid UTF-8' } },
+          ]);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('never calls valid UTF-8 invalid, whatever the characters', async () => {
+    const client = testClient();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...JSON_ROUTES),
+        fc.string({ unit: fc.constantFrom('grapheme', 'binary') as never, maxLength: 30 }),
+        async ([method, path], text) => {
+          const r = await client.call(method, path, {
+            bytes: new TextEncoder().encode(JSON.stringify({ name: text, code: text, log: text })),
+          });
+          expect(r.status).toBeLessThan(500);
+          expect(JSON.stringify(r.body)).not.toContain('not valid UTF-8');
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('says a body must be application/json whatever other type (or none) it is sent with', async () => {
+    const client = testClient();
+    const jsonType = /^application\/([a-z-.]+\+)?json(;.*)?$/i;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...JSON_ROUTES),
+        fc.oneof(
+          fc.constantFrom(
+            undefined,
+            'text/plain',
+            'text/plain;charset=utf-8',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/xml',
+          ),
+          fc.stringMatching(/^[a-z]{1,11}\/[a-z0-9+.-]{1,14}$/).filter((t) => !jsonType.test(t)),
+        ),
+        fc.jsonValue().map((v) => JSON.stringify(v)),
+        async ([method, path], type, raw) => {
+          const headers: Record<string, string> = type === undefined ? {} : { 'content-type': type };
+          const res = await client.app.request(
+            path,
+            { method, headers, body: new TextEncoder().encode(raw) },
+            env,
+          );
+          const body = (await res.json()) as { error: { code: string; message: string } };
+          expect([path, type, res.status, body.error.code]).toEqual([path, type, 400, 'ERR_VALIDATION']);
+          expect(body.error.message).toContain('Content-Type: application/json');
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 

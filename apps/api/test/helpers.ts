@@ -22,6 +22,8 @@ export const quickPerfect = (deal: Deal, rules: Rules): PerfectResult => {
 export interface CallOptions {
   readonly body?: unknown;
   readonly raw?: string;
+  /** A body sent as these bytes (a `content-type` of application/json unless `headers` says otherwise). */
+  readonly bytes?: Uint8Array;
   readonly token?: string;
   readonly headers?: Record<string, string>;
 }
@@ -60,7 +62,7 @@ export function testClient(at: string = NOON, cache: EdgeCache = noCache, audito
   ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined = options.raw;
+    let body: string | Uint8Array | undefined = options.raw ?? options.bytes;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';

@@ -97,6 +97,13 @@ describe('passkeys', () => {
       await device.get(await signInOptions(client), 'https://evil.example'),
     );
     expect(wrongOrigin.status).toBe(401);
+    // The library's own text (which names the origins) never reaches the client.
+    expect(JSON.stringify(wrongOrigin.body)).not.toMatch(/evil|golf\.example|expected/i);
+    expect(wrongOrigin.body).toMatchObject({
+      error: {
+        message: 'the passkey was not accepted: its challenge, origin, site or signature does not match',
+      },
+    });
     // Someone else's signature.
     const forged = await device.get(await signInOptions(client), ORIGIN);
     const bad = await signIn(client, {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { addDays, utcToday } from './helpers.ts';

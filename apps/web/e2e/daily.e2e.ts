@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { join } from 'node:path';
 import { nextAction, settled, teeOff, uniqueName, utcToday } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { dealNumber, makeCard, PRESETS } from '@golf/engine';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 test.use({ reducedMotion: 'reduce' });
 

@@ -5,9 +5,10 @@
 /**
  * Offline practice: precache the app shell (every built file and static asset) per version, answer page
  * navigations with the cached index.html when the network is gone, serve immutable assets cache-first and
- * never touch /api/ (the daily must always talk to the server).
+ * never touch /api/ (the daily must always talk to the server). Web Push messages are shown as notifications.
  */
 import { build, files, version } from '$service-worker';
+import { onNotificationClick, onPush, type PushWorker } from '$lib/push/notification.ts';
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
 const CACHE = `golf-shell-${version}`;
@@ -70,4 +71,17 @@ sw.addEventListener('fetch', (event) => {
   if (precached.has(url.pathname)) {
     event.respondWith(caches.match(url.pathname).then((hit) => hit ?? fetch(req)));
   }
+});
+
+// Web Push: show a message, and bring the app to its page when it is clicked (src/lib/push/notification.ts).
+const pushWorker: PushWorker = {
+  origin: sw.location.origin,
+  showNotification: (title, options) => sw.registration.showNotification(title, options),
+  windows: () => sw.clients.matchAll({ type: 'window', includeUncontrolled: true }),
+  openWindow: (url) => sw.clients.openWindow(url),
+};
+sw.addEventListener('push', (event) => event.waitUntil(onPush(pushWorker, event.data)));
+sw.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(onNotificationClick(pushWorker, event.notification.data));
 });

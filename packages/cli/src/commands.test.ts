@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auditRound, parseBoard, PRESETS, solve, type Deal } from '@golf/engine';
 import * as boards from '../../engine/test-fixtures/boards.ts';
 import { generateCases, refAnswer } from '../../engine/test-fixtures/reference.ts';
-import { parseArgs, runDeal, runLine, type Command } from './commands.ts';
+import { parseArgs, runDeal, runLine, tellingWhy, type Command } from './commands.ts';
 import { DEAL_1_BOARD } from '../../engine/test-fixtures/boards.ts';
 
 type ReplayCommand = Extract<Command, { name: 'replay' }>;
@@ -209,12 +209,52 @@ describe('audit', () => {
     expect(Object.keys(answer)).toEqual(['flagged', 'pValue', 'telling', 'decisions', 'holes']);
     const engine = auditRound([deal1], PRESETS.classic, [perfect]);
     if (!engine.ok) throw new Error(engine.error.message);
-    expect(answer).toEqual({ ...engine.value });
-    const holes = answer['holes'] as { telling: { at: number; move: string; why: string }[] }[];
+    const { holes: engineHoles, ...verdict } = engine.value;
+    const { holes: answerHoles, ...answered } = answer;
+    expect(answered).toEqual(verdict);
+    const holes = answerHoles as { telling: { at: number; move: string; why: string }[] }[];
     expect(holes).toHaveLength(1);
     expect(Object.keys(holes[0]!)).toEqual(['telling']);
-    for (const t of holes[0]!.telling) expect(perfect[t.at]).toBe(t.move);
+    // The contract's plain words, made here from the engine's reasons.
+    expect(holes[0]!.telling).toEqual(engineHoles[0]!.telling.map((t) => ({ at: t.at, move: t.move, why: tellingWhy(t.reason) })));
+    for (const t of holes[0]!.telling) {
+      expect(perfect[t.at]).toBe(t.move);
+      expect(Object.keys(t)).toEqual(['at', 'move', 'why']);
+      expect(t.why).toMatch(/^(Drew with .+ playable|Played [2-9TJQKA][CDHS] from column [1-7]): without knowing the stock, /);
+      expect(t.why).toMatch(/better by \d+\.\d strokes on average; with the stock known, (the draw|this play) was best \(the real stock ranks \d+ of \d+ orders by what this move loses\)\.$/);
+    }
     expect(answer['decisions']).toBeGreaterThan(0);
+  });
+
+  it('words a telling reason', () => {
+    expect(
+      tellingWhy({
+        kind: 'regret',
+        taken: { kind: 'draw' },
+        playable: ['2D', '2S'],
+        blindBest: { kind: 'play', column: 6, card: '2S' },
+        strokes: 3.1,
+        realStrokes: 0,
+        rank: 1,
+        of: 9,
+      }),
+    ).toBe(
+      'Drew with 2D, 2S playable: without knowing the stock, playing 2S (column 6) was better by 3.1 strokes on average; with the stock known, the draw was best (the real stock ranks 1 of 9 orders by what this move loses).',
+    );
+    expect(
+      tellingWhy({
+        kind: 'regret',
+        taken: { kind: 'play', column: 4, card: 'TS' },
+        playable: ['TS', 'TD'],
+        blindBest: { kind: 'draw' },
+        strokes: 2,
+        realStrokes: 0,
+        rank: 2,
+        of: 9,
+      }),
+    ).toBe(
+      'Played TS from column 4: without knowing the stock, drawing was better by 2.0 strokes on average; with the stock known, this play was best (the real stock ranks 2 of 9 orders by what this move loses).',
+    );
   });
 
   it.each([

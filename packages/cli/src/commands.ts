@@ -1,5 +1,7 @@
 import {
   auditRound,
+  type AuditMove,
+  type TellingReason,
   dealNumber,
   err,
   makeBoard,
@@ -158,5 +160,22 @@ function runAudit(rules: Rules, input: Record<string, unknown>): Answer {
   const audit = auditRound(deals, rules, logs);
   if (!audit.ok) return coded(audit.error.code, audit.error.message);
   const r = audit.value;
-  return { flagged: r.flagged, pValue: r.pValue, telling: r.telling, decisions: r.decisions, holes: r.holes };
+  const holes = r.holes.map((h) => ({ telling: h.telling.map((t) => ({ at: t.at, move: t.move, why: tellingWhy(t.reason) })) }));
+  return { flagged: r.flagged, pValue: r.pValue, telling: r.telling, decisions: r.decisions, holes };
+}
+
+const moveWords = (m: AuditMove): string => (m.kind === 'draw' ? 'drawing' : `playing ${m.card} (column ${m.column})`);
+
+/**
+ * A telling decision in plain words (the engine gives the reason as data), for example: "Drew with 7C playable:
+ * without knowing the stock, playing 7C (column 3) was better by 1.4 strokes on average; with the stock known, the
+ * draw was best (the real stock ranks 1 of 9 orders by what this move loses)."
+ */
+export function tellingWhy(r: TellingReason): string {
+  const head =
+    r.taken.kind === 'draw'
+      ? `Drew with ${r.playable.join(', ')} playable`
+      : `Played ${r.taken.card} from column ${r.taken.column}`;
+  const best = r.taken.kind === 'draw' ? 'the draw was best' : 'this play was best';
+  return `${head}: without knowing the stock, ${moveWords(r.blindBest)} was better by ${r.strokes.toFixed(1)} strokes on average; with the stock known, ${best} (the real stock ranks ${r.rank} of ${r.of} orders by what this move loses).`;
 }

@@ -24,6 +24,15 @@ const bare = (a: Record<string, unknown>) => {
   return rest;
 };
 
+describe('golf through its bundle (bin/golf.mjs, what `pnpm -s golf` runs)', { timeout: 60_000 }, () => {
+  it('answers as the sources do', () => {
+    const bundled = spawnSync(process.execPath, [join(cliDir, 'bin', 'golf.mjs'), 'deal', '1'], { cwd: cliDir, encoding: 'utf8', timeout: 60_000 });
+    expect(bundled.stderr).toBe('');
+    expect(bundled.status).toBe(0);
+    expect(bundled.stdout).toBe(golf(['deal', '1']).stdout);
+  });
+});
+
 describe('golf replay (real process)', { timeout: 30_000 }, () => {
   it('answers one line per input line, in order, through a non-JSON line and a bad board', () => {
     const input = [

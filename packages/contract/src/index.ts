@@ -10,5 +10,5 @@ export {
   nextCourseAt,
   dayState,
 } from './dates.ts';
-export { NAME_MAX, normalizeName } from './names.ts';
+export { MARKS_MAX, NAME_MAX, NAME_WIDTH_MAX, normalizeName } from './names.ts';
 export { ERROR_STATUS, type ErrorCode, type ErrorBody, isErrorCode } from './errors.ts';

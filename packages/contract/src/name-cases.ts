@@ -18,6 +18,14 @@ export const ACCEPTED_NAMES: readonly (readonly [input: string, stored: string])
   ['👨‍👩‍👧 team', '👨‍👩‍👧 team'],
   ['👩🏽‍💻', '👩🏽‍💻'],
   ['1️⃣', '1️⃣'],
+  ['e\u0301', 'é'],
+  ['Tiếng Việt', 'Tiếng Việt'],
+  ['नमस्ते', 'नमस्ते'],
+  ['สวัสดี', 'สวัสดี'],
+  ['བསྒྲུབས', 'བསྒྲུབས'],
+  ['漢字'.repeat(10), '漢字'.repeat(10)],
+  ['\uFDFD', '\uFDFD'],
+  ['\uFDFA', 'صلى الله عليه وسلم'],
 ];
 
 /** What is wrong, and an input with that fault. */
@@ -38,4 +46,14 @@ export const REFUSED_NAMES: readonly (readonly [fault: string, input: string])[]
   ['a joiner between letters', 'a\u200db'],
   ['a variation selector on a letter', 'a\ufe0fb'],
   ['a lone joiner after an emoji', '😀\u200d'],
+  ['only a combining mark', '\u0301'],
+  ['20 combining marks', '\u0301'.repeat(20)],
+  ['a mark before the first letter', '\u0301abc'],
+  ['a mark on a space', 'a \u0301b'],
+  ['a tower of marks on one letter', 'a' + '\u0301'.repeat(10)],
+  ['20 of the widest glyph', '\uFDFD'.repeat(20)],
+  ['5 of the widest glyph', '\uFDFD'.repeat(5)],
+  ['20 three-em dashes', '\u2E3B'.repeat(20)],
+  ['20 cuneiform signs', '\u{1242B}'.repeat(20)],
+  ['21 CJK characters', '漢'.repeat(21)],
 ];

@@ -1,117 +1,174 @@
 /**
- * The integrity audit of a finished round (DESIGN §7, docs/fair-play.md).
+ * The integrity audit of a finished round (DESIGN §7, docs/fair-play.md), version 4.
  *
- * A player who knows the stock plays moves that are best for that stock; a player who does not can only play
- * moves that are good on average over the orders the unseen cards could be in. At each examined decision the
- * audit asks how likely the move taken was to be best, given only what the player had been shown, and bets
- * that it is best for the real stock. The bets are fair for every honest player, whatever his strategy, so
- * the chance that an honest round's evidence reaches `1 / AUDIT_ALPHA` is at most `AUDIT_ALPHA`.
+ * A player who knows the stock plays moves that do well with that stock; a player who does not can only play moves
+ * that do well on average over the orders the unseen cards could be in. For an honest player the real order of the
+ * unseen cards is one more uniformly random order given everything he was shown, so it ranks like any sampled one.
  *
- * Per examined decision (at least two legal moves; `AUDIT_FROM_DRAW <= drawn < AUDIT_UNTIL_DRAW` stock cards
- * drawn, so some are still unseen):
- * - `hit`: the move taken is best (fewest strokes, exact solver) with the real stock.
- * - Orders of the unseen cards are drawn, seeded by what was shown only (one set for all decisions between
- *   two draws), until `AUDIT_SAMPLES[drawn]` are *accepted*: played on them, every earlier bet of the hole has
- *   the hit it had with the real stock. For an honest player the accepted orders and the real stock are then
- *   independent draws from one law (uniform orders given everything the bets revealed). `A` orders are
- *   accepted; the move taken is best on `B` of them. A surprising hit (`B <= AUDIT_EXTEND_AT`) is judged on a
- *   second, larger set instead (a threshold on `B`, which keeps the choice fair: docs/fair-play.md).
- * - With `T = B + hit`, the real stock is the hit with probability exactly `T / (A + 1)` given `T` (the A + 1
- *   orders are exchangeable). The factor `hit · (A + 1) / T` (0 on a miss; 1 whatever happened when
- *   `T >= A`) therefore has expectation 1. A decision is a *bet*, which later samples must match, when
- *   `B < A`: decided by the samples, never by the real stock.
- * - The hole's evidence `E` is the product of its factors; a miss ends it at 0, and the hole is then
- *   examined no further. The hole's e-value is `AUDIT_WEIGHT · E + (1 - AUDIT_WEIGHT)`, so one miss costs a
- *   hole, not the round; the round's evidence is the product over its holes (independent decks).
- *   `pValue = min(1, 1 / evidence)`; a round is flagged when `pValue < AUDIT_ALPHA` (Markov's inequality).
+ * - A *segment* is the decisions (positions with at least two legal moves) made between two draws: they share
+ *   what the player had been shown. Every segment with some stock still unseen is examined, from the first move of
+ *   the hole on (`AUDIT_FROM_DRAW = 0`).
+ * - Its *score* on a stock order is the strokes the moves taken lose there, summed over its decisions: for each, the
+ *   fewest strokes after the move taken minus the fewest after the best move, by the exact solver. Graded: a small
+ *   mistake costs a little, not everything.
+ * - `AUDIT_SAMPLES[drawn]` orders of the unseen cards are drawn, seeded by what was shown only. The real stock's
+ *   rank among these `N + 1` orders by score is uniform for an honest player (ties share their ranks), whatever his
+ *   strategy. The segment's e-value is the mean of `rankWeight` over the ranks its score shares: expectation exactly
+ *   1 under fair play, up to `AUDIT_TOP_SHARE · (N + 1)` for a real stock that alone scores best.
+ * - Each decision is a bet of part of the capital on the real stock's rank among the accepted samples by that
+ *   outcome (ties share their ranks): expectation exactly 1 for an honest player, whatever his strategy, and a move
+ *   that does worst of all keeps `1 - β` of the capital. Later samples must give the conditioned decisions their real
+ *   outcomes, which keeps each bet fair given the ones before it.
+ * - A hole's evidence is the product of its factors, for each bet size `β` in `AUDIT_BETS`; the round's evidence is
+ *   the mean over the bet sizes of the product over its holes (independent decks). `pValue = min(1, 1 / evidence)`,
+ *   flagged below `AUDIT_ALPHA` (Markov's inequality). Proof in docs/fair-play.md.
  *
- * Determinism: sample orders come from xoshiro128** seeded by a hash of the shown cards, sample counts are
- * fixed, solves are exact (a node cap guards the CPU; a decision whose solve reaches it is skipped), and every
- * figure is built from integer counts with `+ - * /` only. The same (deal, rules, log) gives the same result
- * on any machine, whatever the clock says.
+ * Determinism: sample orders come from xoshiro128** seeded by a hash of the shown cards, sample counts are fixed,
+ * solves are exact (a node cap guards the CPU; a segment whose solve reaches it bets nothing), and every figure
+ * is built from integer strokes with `+ - * /` only. The same (deal, rules, log) gives the same result on any
+ * machine, whatever the clock says.
  */
 import { makeCard, rankOf, type Card } from './card.ts';
 import { COURSE_HOLES, validateDeal, type Deal } from './deal.ts';
-import { applyMove, isOver, legalMoves, makeMove, parseMove, startPosition, type Move, type Position } from './game.ts';
+import {
+  applyMove,
+  exposed,
+  isOver,
+  legalMoves,
+  makeMove,
+  parseMove,
+  startPosition,
+  type Move,
+  type Position,
+} from './game.ts';
 import { err, ok, type CodedError, type Result } from './result.ts';
 import { Xoshiro128 } from './rng.ts';
 import type { Rules } from './rules.ts';
+import { shownDeal } from './shown.ts';
 import { DealSearch } from './solve-fast.ts';
 
 /** Bump when anything that changes a verdict changes; stored hole results of another version do not combine. */
-export const AUDIT_VERSION = 3;
+export const AUDIT_VERSION = 4;
 /** A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. */
 export const AUDIT_ALPHA = 0.001;
 /**
- * Decisions are examined from `AUDIT_FROM_DRAW` to `AUDIT_UNTIL_DRAW - 1` stock cards drawn, that is from the
- * 2nd draw to the end of the stock. Earlier, a solve under one sampled order costs the most (almost the whole
- * stock is ahead). Version 1 stopped at the 12th draw; examining the rest multiplied a perfect-information
- * round's evidence by 1 to 4 (median about 1.5, 12 courses) for about the same CPU: the later solves are small,
- * and an honest hole has usually missed, and stopped, by then.
+ * Segments are examined from `AUDIT_FROM_DRAW` to `AUDIT_UNTIL_DRAW - 1` stock cards drawn: from the first move of
+ * the hole to the end of the stock (a segment with no unseen card left tells nothing).
  */
-export const AUDIT_FROM_DRAW = 2;
+export const AUDIT_FROM_DRAW = 0;
 export const AUDIT_UNTIL_DRAW = 17;
-/**
- * Sampled orders per examined segment (the decisions between two draws), by stock cards drawn. Version 2 took 5;
- * 8 multiplied a perfect-information round's evidence by about 30 to 300 (11 courses; the rounds it had left
- * unflagged went from p 0.0016-0.0034 to below 0.0001) for about 1.1x the CPU on honest rounds: after a surprising
- * hit most orders are rejected, and with 5 the later decisions of a hole were often no bet at all.
- */
-export const AUDIT_SAMPLES: readonly number[] = Array.from({ length: 17 }, (_, d) => (d < 16 ? 8 : 0));
-/**
- * The share of each hole's e-value that bets: `AUDIT_WEIGHT · E + (1 - AUDIT_WEIGHT)`. A scout who never
- * misses keeps 0.98 of his evidence per hole; a hole with a miss still counts 0.02, so one deliberate mistake
- * costs a cheater that hole's evidence, not the round's.
- */
-export const AUDIT_WEIGHT = 0.98;
-/**
- * A decision that looks surprising (at most `AUDIT_EXTEND_AT` hits among the first set's accepted samples,
- * at least 2 accepted) is bet on with a second, independent set `AUDIT_EXTEND_FACTOR` times larger (24 orders):
- * the factor is worth `(A + 1) / T` at most, so a move that is best in 1 order of 20 needs more than 8 samples.
- */
-export const AUDIT_EXTEND_AT = 1;
-export const AUDIT_EXTEND_FACTOR = 3;
-/**
- * Orders that contradict an earlier bet are rejected; the first set keeps drawing until `AUDIT_SAMPLES[drawn]`
- * are accepted, or this many times that are drawn. After a surprising hit early in a hole most orders are
- * rejected, and without more draws the later decisions could not be judged at all.
- */
+/** Orders accepted per examined segment, by stock cards drawn. */
+export const AUDIT_SAMPLES: readonly number[] = Array.from({ length: 17 }, () => 8);
+/** Orders drawn per segment, at most, to get `AUDIT_SAMPLES` accepted: this many times that. */
 export const AUDIT_DRAW_FACTOR = 3;
+/** A decision's outcome: the strokes the move taken loses, counted up to this (0, 1, 2 or more). */
+export const AUDIT_LOSS_CAP = 2;
+/**
+ * The shares of the capital each decision bets, one capital each: a move that does worst of all the orders keeps
+ * `1 - β` of it, never less. The round's evidence is the mean over them: a bold bet pays most against a player who
+ * knows the stock at almost every move, a small one against a player who uses it now and then (his honest moves then
+ * cost little). The mean of e-values is an e-value, at the price of a factor 4 at most against the best of them.
+ */
+export const AUDIT_BETS: readonly AuditBet[] = [
+  { size: 0.9, byLoss: false },
+  { size: 0.9, byLoss: true },
+  { size: 0.5, byLoss: true },
+  { size: 0.2, byLoss: true },
+];
+/**
+ * A decision bets only when at least this many of its orders (the real stock and the accepted samples) lose strokes
+ * with the move taken: a rule on the whole multiset, so it keeps the mean at 1.
+ */
+export const AUDIT_MIN_LOSING = 2;
+/**
+ * A decision made with `drawn` cards drawn is judged on the game cut after `drawn + AUDIT_HORIZON` stock cards. With a
+ * short horizon its outcome depends on the next cards only: once they are drawn it is known from the cards shown and
+ * needs no checking, and the solves are smaller. Measured (docs/fair-play.md): a horizon of 8 costs a quarter of the
+ * CPU but loses most of the power against perfect play, whose moves are best for the whole stock. So: the whole
+ * stock.
+ */
+export const AUDIT_HORIZON = 17;
+/**
+ * The share of a segment's bet placed on "the real stock alone scores best" (rank 1 of `N + 1`); the rest is spread
+ * linearly over the ranks, so a real stock that scores second or third best still earns something.
+ */
+export const AUDIT_TOP_SHARE = 0.75;
+
+/**
+ * A bet size: the share `size` of the capital, or with `byLoss` that times the share of the orders (the real stock
+ * and the accepted samples) on which the move taken loses strokes. A move that looks bad without the stock is where
+ * knowing it shows; an honest player's good-looking moves then stake little, and cost him little.
+ */
+export interface AuditBet {
+  readonly size: number;
+  readonly byLoss: boolean;
+}
 
 /** The tunables, as one value: the public functions use `AUDIT_SETTINGS`; the bench can measure others. */
 export interface AuditSettings {
-  /** Decisions with `fromDraw <= drawn < untilDraw` stock cards drawn are examined. */
+  /** Segments with `fromDraw <= drawn < untilDraw` stock cards drawn are examined. */
   readonly fromDraw: number;
   readonly untilDraw: number;
+  /** Sampled orders per segment, by stock cards drawn (0: not examined). */
   readonly samples: readonly number[];
-  readonly weight: number;
-  /** A decision whose first sample set has at most this many hits gets a second set, `extendFactor` times larger. */
-  readonly extendAt: number;
-  readonly extendFactor: number;
-  /** The first set draws up to this many times `samples[drawn]` orders to get that many accepted. */
+  /** See `AUDIT_DRAW_FACTOR`. */
   readonly drawFactor: number;
+  /** See `AUDIT_BETS`. */
+  readonly bets: readonly AuditBet[];
+  /** See `AUDIT_MIN_LOSING`. */
+  readonly minLosing: number;
+  /** See `AUDIT_HORIZON`. */
+  readonly horizon: number;
+  /** See `AUDIT_TOP_SHARE`. */
+  readonly topShare: number;
 }
 
 export const AUDIT_SETTINGS: AuditSettings = {
   fromDraw: AUDIT_FROM_DRAW,
   untilDraw: AUDIT_UNTIL_DRAW,
   samples: AUDIT_SAMPLES,
-  weight: AUDIT_WEIGHT,
-  extendAt: AUDIT_EXTEND_AT,
-  extendFactor: AUDIT_EXTEND_FACTOR,
   drawFactor: AUDIT_DRAW_FACTOR,
+  bets: AUDIT_BETS,
+  minLosing: AUDIT_MIN_LOSING,
+  horizon: AUDIT_HORIZON,
+  topShare: AUDIT_TOP_SHARE,
 };
 
-/** A telling decision's move is worse than the blind best by at least this many strokes on average. */
+/** A telling decision's move loses at least this many strokes on average over the sampled orders. */
 export const TELLING_MARGIN = 0.5;
-/** Positions per solve before the audit skips that decision: a CPU guard, far above any solve it makes. */
+/** Positions per solve before the audit skips that segment: a CPU guard, far above any solve it makes. */
 export const AUDIT_MAX_NODES = 2_000_000;
 
-/** A decision shown to players as evidence: its index in the hole's log, its move, and why. */
+/** A move as a telling decision names it: a column with its exposed card (board text), or the draw. */
+export type AuditMove =
+  | { readonly kind: 'play'; readonly column: number; readonly card: string }
+  | { readonly kind: 'draw' };
+
+/**
+ * Why a decision is telling, as data (callers put it in words): the move taken lost `strokes` on average over the
+ * sampled orders against the move that did best on them, yet lost `realStrokes` (0) with the real stock, where
+ * the real stock ranks `rank` of `of` orders by what the move taken lost (1: it lost least there).
+ */
+export interface TellingReason {
+  readonly kind: 'regret';
+  readonly taken: AuditMove;
+  /** The cards that fitted the waste when the move was made (board text), in column order. */
+  readonly playable: readonly string[];
+  /** The move that lost least on average over the sampled orders. */
+  readonly blindBest: AuditMove;
+  /** Mean strokes the move taken lost over the sampled orders, against `blindBest`, rounded to a tenth. */
+  readonly strokes: number;
+  /** Strokes the move taken lost with the real stock (0: it was best). */
+  readonly realStrokes: number;
+  readonly rank: number;
+  readonly of: number;
+}
+
+/** A decision shown to players as evidence: its index in the hole's log, its move, and why (as data). */
 export interface TellingDecision {
   readonly at: number;
   readonly move: string;
-  readonly why: string;
+  readonly reason: TellingReason;
 }
 
 /** One hole's audit: plain data, to store and later combine with the round's other holes. */
@@ -119,14 +176,14 @@ export interface HoleAudit {
   readonly version: number;
   /** Positions where the player chose between at least two legal moves. */
   readonly decisions: number;
-  /** Decisions the audit compared (see `AUDIT_FROM_DRAW`). */
+  /** Decisions in examined segments (some stock still unseen). */
   readonly examined: number;
-  /** Examined decisions that could pay (`B < A` in the first set): later orders must match their hits. */
+  /** Examined decisions that bet (their factor is not 1). */
   readonly bets: number;
-  /** The hole's evidence: the product of its bets' factors (0 after a miss). */
-  readonly evidence: number;
+  /** The hole's evidence, the product of its factors, for each bet size of `AUDIT_BETS` in turn. */
+  readonly evidence: readonly number[];
   readonly telling: readonly TellingDecision[];
-  /** False when some solve reached `AUDIT_MAX_NODES` (that decision was then no bet). */
+  /** False when some solve reached `AUDIT_MAX_NODES` (that segment then bet nothing). */
   readonly exact: boolean;
 }
 
@@ -174,23 +231,33 @@ export function auditSteps(deal: Deal, rules: Rules, log: string): Result<AuditS
   return ok(steps);
 }
 
-/** The search-board child of a position after a move: heights, cards drawn, waste rank. */
-function childOf(stock: readonly Card[], pos: Position, move: Move): { heights: number[]; drawn: number; top: number } {
+
+/** The search-board child of a position after a move, on the stock `search` was built for. */
+function childOf(search: DealSearch, pos: Position, move: Move): { heights: number[]; drawn: number; top: number } {
   const heights = pos.heights.slice();
-  if (move.kind === 'draw') return { heights, drawn: pos.drawn + 1, top: rankOf(stock[pos.drawn]!) };
+  if (move.kind === 'draw') return { heights, drawn: pos.drawn + 1, top: search.stockRank[pos.drawn]! };
   const c = move.column - 1;
   const card = pos.deal.columns[c]![heights[c]! - 1]!;
   heights[c]!--;
   return { heights, drawn: pos.drawn, top: rankOf(card) };
 }
 
-/** Fewest strokes after each legal move of `step`, on the deal `search` was built for; null past the cap. */
-function optionValues(search: DealSearch, stock: readonly Card[], step: AuditStep): number[] | null {
+/**
+ * Fewest strokes after each legal move of `step`, on the stock `search` was built for; null past the cap. The
+ * position's optimum first, which is then every child's floor (a move never improves it): the children's searches
+ * start at that bound and mostly meet it at once.
+ */
+function optionValues(search: DealSearch, step: AuditStep): number[] | null {
+  const pos = step.pos;
+  const whole = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
+    search.optimumStrokes(pos.heights, pos.drawn, pos.top === null ? -1 : rankOf(pos.top), undefined, false),
+  );
+  if (!whole.exact) return null;
   const values: number[] = [];
   for (const move of step.moves) {
-    const c = childOf(stock, step.pos, move);
+    const c = childOf(search, pos, move);
     const a = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
-      search.optimumStrokes(c.heights, c.drawn, c.top, undefined, false),
+      search.optimumStrokes(c.heights, c.drawn, c.top, whole.value, false),
     );
     if (!a.exact) return null;
     values.push(a.value);
@@ -198,27 +265,8 @@ function optionValues(search: DealSearch, stock: readonly Card[], step: AuditSte
   return values;
 }
 
-const isHit = (values: readonly number[], taken: number): boolean => values[taken] === Math.min(...values);
-
-/**
- * Whether the move taken is best, without the other moves' values: the position's optimum, then the taken
- * move's with that optimum as its floor (a move never improves it), equal exactly when the move is best.
- * Cheaper than `optionValues`, and the same answer. Null when a solve reached the cap.
- */
-function takenIsBest(search: DealSearch, stock: readonly Card[], step: AuditStep): boolean | null {
-  const pos = step.pos;
-  search.maxNodes = search.nodes + AUDIT_MAX_NODES;
-  const whole = search.optimumStrokes(pos.heights, pos.drawn, pos.top === null ? -1 : rankOf(pos.top), undefined, false);
-  if (!whole.exact) {
-    search.maxNodes = Infinity;
-    return null;
-  }
-  const c = childOf(stock, pos, step.moves[step.taken]!);
-  search.maxNodes = search.nodes + AUDIT_MAX_NODES;
-  const taken = search.optimumStrokes(c.heights, c.drawn, c.top, whole.value, false);
-  search.maxNodes = Infinity;
-  return taken.exact ? taken.value === whole.value : null;
-}
+/** Strokes the move taken loses against the best move, from the values of every legal move. */
+const lossOf = (values: readonly number[], taken: number): number => values[taken]! - Math.min(...values);
 
 /** 32-bit FNV-1a over small non-negative integers (two bytes each). */
 function hashInts(values: readonly number[]): number {
@@ -230,143 +278,198 @@ function hashInts(values: readonly number[]): number {
   return h >>> 0;
 }
 
-/** An earlier bet of the hole: a sample is accepted only if it gives this decision the same hit. */
+/** The stock a decision is judged on with a horizon: the first `cut` cards (all of them with the default horizon). */
+const cutStock = (stock: readonly Card[], cut: number): Card[] => stock.slice(0, cut);
+
+/** An order stream for one segment: xoshiro128** seeded by a hash of what was shown only (`shownDeal`). */
+export class OrderStream {
+  readonly #rng: Xoshiro128;
+  readonly #unseen: Card[];
+  constructor(deal: Deal, drawn: number) {
+    // The undrawn cards only as a sorted set: their real order cannot leak in.
+    const shown = shownDeal(deal, drawn);
+    const seed: number[] = [];
+    for (const col of shown.columns) seed.push(...col);
+    seed.push(shown.waste ?? 52, 53, ...shown.stock, 54, drawn);
+    this.#rng = Xoshiro128.fromSeed(hashInts(seed));
+    this.#unseen = shown.stock.slice(drawn);
+  }
+  /** The next uniformly random order of the unseen cards (Fisher–Yates). */
+  next(): Card[] {
+    const order = this.#unseen.slice();
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = this.#rng.below(i + 1);
+      const t = order[i]!;
+      order[i] = order[j]!;
+      order[j] = t;
+    }
+    return order;
+  }
+}
+
+/** A decision's outcome on a stock: strokes the move taken loses against the best move, at most `AUDIT_LOSS_CAP`. */
+export const outcomeOf = (values: readonly number[], taken: number): number => Math.min(AUDIT_LOSS_CAP, lossOf(values, taken));
+
+/** An earlier decision of the hole whose factor depended on the real stock: samples must give it the same outcome. */
 export interface AuditCondition {
   readonly step: AuditStep;
-  readonly hit: boolean;
+  readonly outcome: number;
+  /**
+   * The share of its own segment's accepted samples that had this outcome: conditions are checked rarest first, so a
+   * sample that fails one usually fails at once (the order changes the cost, never which samples are accepted).
+   */
+  readonly share: number;
+}
+
+/** The outcome of `step` on the stock `search` was built for, without every move's value; null past the cap. */
+function outcomeOn(search: DealSearch, step: AuditStep): number | null {
+  const pos = step.pos;
+  const whole = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
+    search.optimumStrokes(pos.heights, pos.drawn, pos.top === null ? -1 : rankOf(pos.top), undefined, false),
+  );
+  if (!whole.exact) return null;
+  const c = childOf(search, pos, step.moves[step.taken]!);
+  const a = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
+    search.optimumStrokes(c.heights, c.drawn, c.top, whole.value, false, whole.value + AUDIT_LOSS_CAP),
+  );
+  if (!a.exact && a.atLeast !== true) return null;
+  return Math.min(AUDIT_LOSS_CAP, a.value - whole.value);
+}
+
+/**
+ * The outcome of `step` (made with `drawn` stock cards drawn) were the unseen cards in `order`: for the tests and
+ * the bench. Null past the cap.
+ */
+export function outcomeWith(
+  deal: Deal,
+  rules: Rules,
+  step: AuditStep,
+  order: readonly Card[],
+  horizon: number = AUDIT_HORIZON,
+): number | null {
+  const stock = cutStock([...deal.stock.slice(0, step.pos.drawn), ...order], step.pos.drawn + horizon);
+  const search = new DealSearch({ columns: deal.columns, waste: deal.waste, stock }, rules);
+  try {
+    return outcomeOn(search, step);
+  } finally {
+    search.release();
+  }
 }
 
 /** Sampled orders for the decisions of one segment. */
 export interface SampleSet {
-  /** Per sample, per decision: whether the move taken is best (null when a solve reached the cap). */
-  readonly hits: readonly (readonly (boolean | null)[])[];
-  /** With `full`: for the first `n` samples, per decision, fewest strokes after each legal move (blind means). */
-  readonly values: readonly (readonly (readonly number[] | null)[])[] | null;
-  /** Per sample: whether it gives every earlier bet (of earlier segments) the hit it had. */
+  /** Per sample, per decision: every legal move's fewest strokes (null when a solve reached the cap). */
+  readonly values: readonly (readonly (readonly number[] | null)[])[];
+  /** Per sample: whether it gives every earlier condition (of earlier segments) its outcome. */
   readonly matches: readonly boolean[];
 }
 
 /**
- * Draws orders of the unseen cards for the decisions of one segment (all made with `drawn` stock cards drawn)
- * until `n` of them match the earlier bets, or `cap` are drawn, and finds on each whether each decision's
- * move is best (with `full`, every legal move's value too on the first `n` drawn). `shown` is read as the player saw it: the cards
- * beyond `drawn` only as a set (sorted before shuffling), so their real order cannot leak in. `stage` picks
- * an independent stream for a second set of the same segment.
+ * Draws orders of the unseen cards for the decisions of one segment (all made with `drawn` stock cards drawn) until
+ * `n` of them give every condition its outcome, or `cap` are drawn, and solves every legal move of each decision
+ * on each. The orders depend on what was shown only (`OrderStream`), never on the real order.
  */
 export function drawSamples(
-  shown: Deal,
+  deal: Deal,
   rules: Rules,
   drawn: number,
   decisions: readonly AuditStep[],
   conditions: readonly AuditCondition[],
   n: number,
-  stage: number,
   cap: number = n,
-  full = true,
+  horizon: number = AUDIT_HORIZON,
 ): SampleSet {
-  const revealed = shown.stock.slice(0, drawn);
-  const unseen = shown.stock.slice(drawn).sort((a, b) => a - b);
-  const seed: number[] = [];
-  for (const col of shown.columns) seed.push(...col);
-  seed.push(shown.waste ?? 52, ...revealed, 53, ...unseen, 54, stage);
-  const rng = Xoshiro128.fromSeed(hashInts(seed));
-  const hits: (boolean | null)[][] = [];
+  const stream = new OrderStream(deal, drawn);
+  // A condition whose cut game ends within the cards drawn is known from them: every sample agrees with it.
+  const live = conditions.filter((c) => c.step.pos.drawn + horizon > drawn);
+  // The rarest outcomes first (the later decision first among equals: fewer unseen cards, cheaper solves).
+  const checks = live.map((c, i) => ({ c, i })).sort((a, b) => a.c.share - b.c.share || b.i - a.i).map((x) => x.c);
+  const revealed = deal.stock.slice(0, drawn);
   const values: (number[] | null)[][] = [];
   const matches: boolean[] = [];
   // Until `n` orders are accepted (or `cap` are drawn): stopping on the count of accepted orders leaves them
-  // independent draws from the law they are accepted from, so the bets stay fair.
+  // independent draws from the law they are accepted from.
+  // Not one accepted after `n` draws: the conditions are too rare to judge this segment, stop (a rule on the count of
+  // accepted orders, like the other).
   let accepted = 0;
-  for (let k = 0; k < cap && accepted < n; k++) {
-    const order = unseen.slice();
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = rng.below(i + 1);
-      const t = order[i]!;
-      order[i] = order[j]!;
-      order[j] = t;
-    }
-    const stock = [...revealed, ...order];
-    const search = new DealSearch({ columns: shown.columns, waste: shown.waste, stock }, rules);
-    // Every move's value (for the blind means) on the first `n` orders drawn only; whether the move taken is
-    // best, which is all the bets need, on the rest.
-    if (full && k < n) {
-      const v = decisions.map((d) => optionValues(search, stock, d));
-      values.push(v);
-      hits.push(v.map((x, i) => (x === null ? null : isHit(x, decisions[i]!.taken))));
-    } else hits.push(decisions.map((d) => takenIsBest(search, stock, d)));
+  for (let k = 0; k < cap && accepted < n && !(k >= n && accepted === 0); k++) {
+    const stock = [...revealed, ...stream.next()];
+    // One search per cut game (by where it ends), shared by the decisions judged on it.
+    const searches = new Map<number, DealSearch>();
+    const searchTo = (end: number): DealSearch => {
+      const cut = Math.min(stock.length, end);
+      let found = searches.get(cut);
+      if (found === undefined) {
+        found = new DealSearch({ columns: deal.columns, waste: deal.waste, stock: cutStock(stock, cut) }, rules);
+        searches.set(cut, found);
+      }
+      return found;
+    };
     let match = true;
-    for (const c of conditions) {
-      if (takenIsBest(search, stock, c.step) !== c.hit) {
+    for (const c of checks) {
+      if (outcomeOn(searchTo(c.step.pos.drawn + horizon), c.step) !== c.outcome) {
         match = false;
         break;
       }
     }
+    // A rejected order is not solved further: its values are never read.
+    values.push(match ? decisions.map((d) => optionValues(searchTo(drawn + horizon), d)) : decisions.map(() => null));
     matches.push(match);
     if (match) accepted++;
-    search.release();
+    for (const x of searches.values()) x.release();
   }
-  return { hits, values: full ? values : null, matches };
-}
-
-/** Accepted samples (per `mask`) and those on which decision `i`'s move is best; null past the cap. */
-function countHits(set: SampleSet, mask: readonly boolean[], i: number): { a: number; b: number } | null {
-  let a = 0;
-  let b = 0;
-  for (let k = 0; k < mask.length; k++) {
-    const h = set.hits[k]![i]!;
-    if (h === null) return null;
-    if (!mask[k]) continue;
-    a++;
-    if (h) b++;
-  }
-  return { a, b };
-}
-
-/** Drops from `mask` the samples that give decision `i` another hit than the real stock's. */
-function keepMatching(set: SampleSet, mask: boolean[], i: number, hit: boolean): void {
-  for (let k = 0; k < mask.length; k++) if (mask[k] && set.hits[k]![i] !== hit) mask[k] = false;
+  return { values, matches };
 }
 
 /**
- * The factor of one decision: `hit · (A + 1) / T` with `T = B + hit`, or 1 when `T >= A` (no bet). Whether it
- * bets depends on `T` only, which is what keeps its expectation at 1 (at most 1 when `T = 0`) for an honest
- * player: given `T`, the real stock is the hit with probability `T / (A + 1)`.
+ * The bet on rank `r` (1 = least lost) of `of` orders: `(1 - bet)` kept, and `bet` placed as `topShare · of` on
+ * rank 1 plus `(1 - topShare) · 2 (of + 1 - r) / (of + 1)` spread over the ranks. Its mean over the ranks 1..of is
+ * exactly 1, it never falls as the rank improves, and it is never below `1 - bet`.
  */
-export function betFactor(accepted: number, hits: number, hit: boolean): number {
-  const t = hits + (hit ? 1 : 0);
-  if (t >= accepted) return 1;
-  return hit ? (accepted + 1) / t : 0;
+export function rankWeight(r: number, of: number, bet: number, topShare: number): number {
+  return 1 - bet + bet * ((r === 1 ? topShare * of : 0) + ((1 - topShare) * 2 * (of + 1 - r)) / (of + 1));
 }
 
-/** Mean fewest strokes after each legal move of decision `i` over every sample of `set`: the blind expectation. */
-function blindMeans(set: SampleSet, i: number, moves: number): number[] {
-  const sums = new Array<number>(moves).fill(0);
-  let n = 0;
-  for (const row of set.values ?? []) {
-    const v = row[i];
-    if (v === null || v === undefined) continue;
-    v.forEach((x, m) => (sums[m]! += x));
-    n++;
+/**
+ * A decision's factor from its outcomes, the real stock's first, then the accepted samples'. The real stock shares
+ * ranks `less + 1` to `less + ties` with the orders that lost as much, and is paid the mean `rankWeight` over those
+ * ranks. No bet (1) when at most one of the orders lost anything: a rule on the whole multiset of outcomes, so for an
+ * honest player, who is equally likely to hold any of the ranks, the expectation is exactly 1 either way.
+ */
+export function decisionFactor(
+  outcomes: readonly number[],
+  size: number | AuditBet,
+  topShare: number,
+  minLosing = AUDIT_MIN_LOSING,
+): number {
+  const of = outcomes.length;
+  let losing = 0;
+  for (const o of outcomes) if (o > 0) losing++;
+  if (losing < minLosing) return 1;
+  // A bet scaled by the share of orders that lose strokes: a function of the multiset of outcomes, like the rule above.
+  const bet = typeof size === 'number' ? size : size.byLoss ? (size.size * losing) / of : size.size;
+  const real = outcomes[0]!;
+  let less = 0;
+  let ties = 0;
+  for (const o of outcomes) {
+    if (o < real) less++;
+    else if (o === real) ties++;
   }
-  return sums.map((x) => x / Math.max(1, n));
-}
-
-/** The hole as the player saw it at `drawn` cards drawn: the unseen cards sorted, not in their real order. */
-function hideStock(deal: Deal, drawn: number): Deal {
-  return { ...deal, stock: [...deal.stock.slice(0, drawn), ...deal.stock.slice(drawn).sort((a, b) => a - b)] };
+  let sum = 0;
+  for (let r = less + 1; r <= less + ties; r++) sum += rankWeight(r, of, bet, topShare);
+  return sum / ties;
 }
 
 /** One examined decision, for the bench and the tests. */
 export interface AuditTrace {
   readonly at: number;
   readonly drawn: number;
-  readonly accepted: number;
-  readonly hits: number;
-  readonly hit: boolean;
-  readonly bet: boolean;
-  /** Fewest strokes after each legal move with the real stock. */
-  readonly real: readonly number[];
-  /** Mean fewest strokes after each legal move over the sampled orders. */
-  readonly blind: readonly number[];
+  /** Outcomes: the real stock's, then the accepted samples'. */
+  readonly outcomes: readonly number[];
+  /** Whether later samples must match its outcome (some accepted sample lost strokes). */
+  readonly condition: boolean;
+  /** Its factor with the first bet size of the settings (`AUDIT_BETS[0]`). */
+  readonly factor: number;
 }
 
 /** Audits one finished hole. The result is plain data (JSON round-trips it) for `combineAudit`. */
@@ -400,107 +503,93 @@ export function auditHoleWith(
     segments.set(drawn, list);
   });
 
-  let evidence = 1;
+  const evidence = settings.bets.map(() => 1);
   const conditions: AuditCondition[] = [];
   const telling: TellingDecision[] = [];
   let examined = 0;
   let bets = 0;
   let exact = true;
-  // The real stock's search: one table for the whole hole.
-  const real = new DealSearch(deal, rules);
+  // The real stock's cut games, one search each.
+  const reals: DealSearch[] = [];
   try {
     for (const [drawn, list] of segments) {
-      // After a miss nothing can be won back: stop (a rule that looks only at the past keeps the bound).
-      if (evidence === 0) break;
       const decided = list.map((i) => steps[i]!);
-      const realValues = decided.map((step) => optionValues(real, deal.stock, step));
-      const shown = hideStock(deal, drawn);
+      const real = new DealSearch({ ...deal, stock: cutStock(deal.stock, drawn + settings.horizon) }, rules);
+      reals.push(real);
+      const realValues = decided.map((step) => optionValues(real, step));
       const n = settings.samples[drawn]!;
-      // Bets of earlier segments; this segment's own bets filter the samples as they come (`keepMatching`).
-      const earlier = conditions.slice();
-      const first = drawSamples(shown, rules, drawn, decided, earlier, n, 1, n * settings.drawFactor);
-      const firstMask = first.matches.slice();
-      // The second, larger set is drawn only for a decision the first set found surprising.
-      let second: { set: SampleSet; mask: boolean[] } | null = null;
-      const segmentBets: { j: number; hit: boolean }[] = [];
+      const set = drawSamples(deal, rules, drawn, decided, conditions.slice(), n, n * settings.drawFactor, settings.horizon);
+      const mask = set.matches.slice();
       for (const [j, i] of list.entries()) {
         examined++;
-        const step = steps[i]!;
+        const step = decided[j]!;
         const rv = realValues[j];
-        const c1 = countHits(first, firstMask, j);
         // A solve that reached the cap: the decision is no bet (documented; never seen in calibration).
-        if (rv === null || rv === undefined || c1 === null) {
+        if (rv === null || rv === undefined || set.values.some((v, k) => mask[k] && v[j] === null)) {
           exact = false;
           continue;
         }
-        const hit = isHit(rv, step.taken);
-        let counts: { a: number; b: number } | null = c1;
-        // Stage 2 when the first set's hits are at most `settings.extendAt`: a threshold on B, the rule that
-        // keeps the choice between the two sets fair (docs/fair-play.md). Not for a miss: the first set then
-        // already pays 0 (A >= 2 > T), which can only be less than the second set would pay.
-        if (hit && c1.a >= 2 && c1.b <= settings.extendAt) {
-          if (second === null) {
-            const m = n * settings.extendFactor;
-            const set = drawSamples(shown, rules, drawn, decided, earlier, m, 2, m, false);
-            const mask = set.matches.slice();
-            for (const e of segmentBets) keepMatching(set, mask, e.j, e.hit);
-            second = { set, mask };
-          }
-          counts = countHits(second.set, second.mask, j);
-          if (counts === null) {
-            exact = false;
-            continue;
-          }
+        const outcome = outcomeOf(rv, step.taken);
+        const outcomes = [outcome];
+        for (let k = 0; k < mask.length; k++) if (mask[k]) outcomes.push(outcomeOf(set.values[k]![j]!, step.taken));
+        const factors = settings.bets.map((b) => decisionFactor(outcomes, b, settings.topShare, settings.minLosing));
+        const factor = factors[0]!;
+        // Whether later orders must give this decision its outcome is decided by the samples alone: with fewer than
+        // `minLosing - 1` of them losing strokes the factor is 1 whatever the real stock, and it reveals nothing.
+        const condition = outcomes.filter((o, k) => k > 0 && o > 0).length >= settings.minLosing - 1;
+        if (condition) {
+          conditions.push({ step, outcome, share: outcomes.filter((o, k) => k > 0 && o === outcome).length / (outcomes.length - 1) });
+          for (let k = 0; k < mask.length; k++)
+            if (mask[k] && outcomeOf(set.values[k]![j]!, step.taken) !== outcome) mask[k] = false;
         }
-        const { a, b } = counts;
-        evidence *= betFactor(a, b, hit);
-        // Whether later orders must match this decision's hit is decided by the first set alone (`B < A`), not
-        // by the real stock: had it depended on the hit (a bet only when `T < A`), going on without matching
-        // would itself tell something about the real stock that the later orders do not respect.
-        const bet = c1.b < c1.a;
-        if (bet) {
-          bets++;
-          conditions.push({ step, hit });
-          segmentBets.push({ j, hit });
-          keepMatching(first, firstMask, j, hit);
-          if (second !== null) keepMatching(second.set, second.mask, j, hit);
-        }
-        const blind = blindMeans(first, j, step.moves.length);
-        trace?.({ at: i, drawn, accepted: a, hits: b, hit, bet, real: rv, blind });
-        // After a miss nothing can be won back in this hole.
-        if (evidence === 0) break;
-        if (!hit) continue;
-        const best = Math.min(...blind);
-        const margin = blind[step.taken]! - best;
-        if (margin >= TELLING_MARGIN) {
-          const better = step.moves[blind.indexOf(best)]!;
-          telling.push({ at: i, move: makeMove(step.moves[step.taken]!), why: explain(step, better, margin) });
-        }
+        if (factor !== 1) bets++;
+        factors.forEach((f, b) => (evidence[b]! *= f));
+        trace?.({ at: i, drawn, outcomes, condition, factor });
+        const blind: (readonly number[])[] = [rv];
+        for (const v of set.values) if (v[j] !== null) blind.push(v[j]!);
+        const t = tellingOf(step, blind);
+        if (t !== null) telling.push({ at: i, move: makeMove(step.moves[step.taken]!), reason: t });
       }
     }
   } finally {
-    real.release();
+    for (const r of reals) r.release();
   }
   return ok({ version: AUDIT_VERSION, decisions, examined, bets, evidence, telling, exact });
 }
 
-const exposedCard = (pos: Position, column: number): Card => pos.deal.columns[column - 1]![pos.heights[column - 1]! - 1]!;
-
-function describe(pos: Position, move: Move): string {
-  return move.kind === 'draw' ? 'drawing' : `playing ${makeCard(exposedCard(pos, move.column))} (column ${move.column})`;
+function auditMove(pos: Position, move: Move): AuditMove {
+  return move.kind === 'draw' ? { kind: 'draw' } : { kind: 'play', column: move.column, card: makeCard(exposed(pos, move.column)!) };
 }
 
-/** Plain words for a telling decision. */
-function explain(step: AuditStep, better: Move, margin: number): string {
+/**
+ * A telling decision: the move taken was best with the real stock (`values[0]`), yet lost at least
+ * `TELLING_MARGIN` strokes on average over the sampled orders (`values[1..]`) against the move that did best there.
+ */
+function tellingOf(step: AuditStep, values: readonly (readonly number[])[]): TellingReason | null {
+  const realLoss = lossOf(values[0]!, step.taken);
+  if (realLoss > 0 || values.length < 2) return null;
+  const n = values.length - 1;
+  const means = step.moves.map((_, m) => {
+    let s = 0;
+    for (let k = 1; k <= n; k++) s += values[k]![m]!;
+    return s / n;
+  });
+  const best = Math.min(...means);
+  const margin = means[step.taken]! - best;
+  if (margin < TELLING_MARGIN) return null;
+  let rank = 1;
+  for (let k = 1; k <= n; k++) if (lossOf(values[k]!, step.taken) < realLoss) rank++;
   const pos = step.pos;
-  const taken = step.moves[step.taken]!;
-  const playable = step.moves.flatMap((m) => (m.kind === 'play' ? [makeCard(exposedCard(pos, m.column))] : []));
-  const head =
-    taken.kind === 'draw'
-      ? `Drew with ${playable.join(', ')} playable`
-      : `Played ${makeCard(exposedCard(pos, taken.column))} from column ${taken.column}`;
-  const best = taken.kind === 'draw' ? 'the draw was best' : 'this play was best';
-  return `${head}: without knowing the stock, ${describe(pos, better)} was better by ${margin.toFixed(1)} strokes on average; with the stock known, ${best}.`;
+  return {
+    kind: 'regret',
+    taken: auditMove(pos, step.moves[step.taken]!),
+    playable: step.moves.flatMap((m) => (m.kind === 'play' ? [makeCard(exposed(pos, m.column)!)] : [])),
+    blindBest: auditMove(pos, step.moves[means.indexOf(best)]!),
+    strokes: Math.round(margin * 10) / 10,
+    realStrokes: realLoss,
+    rank,
+    of: n + 1,
+  };
 }
 
 /**
@@ -508,22 +597,24 @@ function explain(step: AuditStep, better: Move, margin: number): string {
  * API can audit holes in separate CPU slices, store each `HoleAudit`, and combine them at the end.
  */
 export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, AuditError> {
-  return combineAuditWith(holes, AUDIT_SETTINGS);
-}
-
-/** `combineAudit` for holes audited with other settings. */
-export function combineAuditWith(holes: readonly HoleAudit[], settings: AuditSettings): Result<RoundAudit, AuditError> {
   if (holes.length < 1 || holes.length > COURSE_HOLES)
     return err({ code: 'ERR_LENGTHS', message: `a round has 1 to ${COURSE_HOLES} holes, got ${holes.length}` });
-  const bad = holes.findIndex((h) => h.version !== AUDIT_VERSION || !(h.evidence >= 0));
+  const sizes = AUDIT_BETS.length;
+  const bad = holes.findIndex(
+    (h) => h.version !== AUDIT_VERSION || !Array.isArray(h.evidence) || h.evidence.length !== sizes || !h.evidence.every((e) => e >= 0),
+  );
   if (bad >= 0)
     return err({ code: 'ERR_VERSION', message: `hole ${bad + 1} was audited by another audit version`, hole: bad });
-  // Each hole's e-value keeps its expectation at most 1 given the holes before it (the decks are
-  // independent), so their product is an e-value for the round.
+  // For each bet size, each hole's evidence keeps its expectation at most 1 given the holes before it (the decks are
+  // independent), so their product is an e-value for the round; so is the mean of those products over the bet sizes.
   // Multiplied in sorted order: the same product, to the last bit, whatever order the holes come in.
-  let evidence = 1;
-  const values = holes.map((h) => settings.weight * h.evidence + (1 - settings.weight)).sort((a, b) => a - b);
-  for (const v of values) evidence *= v;
+  let evidence = 0;
+  for (let b = 0; b < sizes; b++) {
+    let product = 1;
+    for (const v of holes.map((h) => h.evidence[b]!).sort((x, y) => x - y)) product *= v;
+    evidence += product;
+  }
+  evidence /= sizes;
   const pValue = evidence <= 1 ? 1 : 1 / evidence;
   return ok({
     flagged: pValue < AUDIT_ALPHA,

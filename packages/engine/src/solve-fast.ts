@@ -32,6 +32,8 @@ export interface StrokesAnswer {
   readonly winnable: boolean | null;
   /** Moves from the position: column 0..6, 7 = draw. */
   readonly line: number[];
+  /** True when the search stopped at its `ceiling`: `value` is then a proven lower bound, at least the ceiling. */
+  readonly atLeast?: boolean;
 }
 
 export interface PointsAnswer {
@@ -704,7 +706,9 @@ export class DealSearch {
   /**
    * The fewest strokes from a position: bounded searches, the bound raised from 1 (any clear below it is the
    * best clear) by what each failed search proves. Moves in `line`: column 0..6, or 7 for a draw. `floor` is a lower bound the caller
-   * already knows (a parent position's optimum); `withLine: false` skips finding the line.
+   * already knows (a parent position's optimum); `withLine: false` skips finding the line. With a `ceiling`, the
+   * search stops once it has proven the optimum is at least that (`atLeast: true`, `exact: false`, no line), for a
+   * caller that only needs to know whether the value is below it.
    */
   optimumStrokes(
     heights: readonly number[],
@@ -712,6 +716,7 @@ export class DealSearch {
     top: number,
     floor: number = -INF,
     withLine = true,
+    ceiling: number = INF,
   ): StrokesAnswer {
     this.stopped = false;
     this.setHeights(heights);
@@ -739,6 +744,10 @@ export class DealSearch {
       if (value >= this.#ub) {
         value = this.#ub;
         break;
+      }
+      if (value >= ceiling) {
+        this.#track = false;
+        return { value, exact: false, winnable: false, line: [], atLeast: true };
       }
       t = value + step;
       step++;

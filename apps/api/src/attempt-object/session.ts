@@ -48,6 +48,9 @@ export interface AttemptRpc {
   forgetTokens(): Promise<void>;
 }
 
+/** What an attempt needs of the ledger: its player's tokens, and its own two rows. */
+export type AttemptLedger = Pick<Ledger, 'players' | 'rounds'>;
+
 const unauthorized: { ok: false; error: AttemptFailure } = {
   ok: false,
   error: { code: 'ERR_UNAUTHORIZED', message: 'unknown token' },
@@ -60,13 +63,13 @@ const unauthorized: { ok: false; error: AttemptFailure } = {
  */
 export class AttemptSession implements AttemptRpc {
   readonly #store: AttemptStore;
-  readonly #ledger: Ledger;
+  readonly #ledger: AttemptLedger;
   readonly #retryLater: () => void;
   readonly #verified = new Set<string>();
   /** Bumped by forgetTokens, so a check that was in flight then cannot remember its token afterwards. */
   #epoch = 0;
 
-  constructor(store: AttemptStore, ledger: Ledger, retryLater: () => void) {
+  constructor(store: AttemptStore, ledger: AttemptLedger, retryLater: () => void) {
     this.#store = store;
     this.#ledger = ledger;
     this.#retryLater = retryLater;

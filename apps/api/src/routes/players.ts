@@ -19,7 +19,7 @@ export const playerRoutes = () =>
       return c.json(player, 201);
     })
     .get('/me', requirePlayer, async (c) => c.json(await getPlayer(c.var.services, c.var.playerId), 200))
-    .patch('/me', requirePlayer, nameBody, async (c) =>
+    .patch('/me', nameBody, requirePlayer, async (c) =>
       c.json(await renamePlayer(c.var.services, c.var.playerId, c.req.valid('json').name), 200),
     )
     .get('/me/history', validate('query', pageQuery), requirePlayer, async (c) => {

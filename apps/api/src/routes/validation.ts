@@ -1,7 +1,8 @@
 import { isDate, NAME_MAX, normalizeName } from '@golf/contract';
 import { COURSE_HOLES, LOG_PATTERN, MAX_LOG_LENGTH } from '@golf/engine';
 import { zValidator } from '@hono/zod-validator';
-import type { ValidationTargets } from 'hono';
+import type { Context, ValidationTargets } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 
@@ -20,11 +21,49 @@ function onInvalid(result: ValidationResult): void {
   throw new ApiError('ERR_VALIDATION', `${where}${issue?.message ?? 'invalid request'}`);
 }
 
-/** `zValidator` with the API's error shape. */
+/** A JSON media type, as Hono's JSON validator recognises it (`application/json`, `application/x+json`, params). */
+const JSON_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/;
+const CHARSET = /;\s*charset=("?)([^;"]*)\1/i;
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/**
+ * What a JSON body must be before its schema is checked: sent as `application/json` (a body sent as text, a form
+ * or without a type is not read as JSON at all, so its schema would only say "received undefined"), in UTF-8,
+ * and valid UTF-8 (a decoder would otherwise replace broken bytes with U+FFFD, and a lone surrogate sent as bytes
+ * would get in where its `\ud800` escape is refused).
+ */
+async function checkJsonBody(c: Context): Promise<void> {
+  const type = c.req.header('content-type') ?? '';
+  if (!JSON_TYPE.test(type.trim()))
+    throw new ApiError(
+      'ERR_VALIDATION',
+      type === ''
+        ? 'the body must be JSON sent with Content-Type: application/json (no Content-Type was sent)'
+        : `the body must be JSON sent with Content-Type: application/json, not ${type.slice(0, 60)}`,
+    );
+  const charset = CHARSET.exec(type)?.[2]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+    throw new ApiError('ERR_VALIDATION', 'a JSON body is UTF-8: send charset=utf-8 or no charset');
+  const bytes = await c.req.arrayBuffer();
+  try {
+    utf8.decode(bytes);
+  } catch {
+    throw new ApiError('ERR_VALIDATION', 'the body is not valid UTF-8');
+  }
+}
+
+/** `zValidator` with the API's error shape; a JSON body is first checked by {@link checkJsonBody}. */
 export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
-) => zValidator(target, schema, onInvalid);
+) => {
+  const validator = zValidator(target, schema, onInvalid);
+  if (target !== 'json') return validator;
+  return createMiddleware(async (c, next) => {
+    await checkJsonBody(c);
+    return validator(c, next);
+  }) as unknown as typeof validator;
+};
 
 export const dateSchema = z.string().refine(isDate, 'expected a date YYYY-MM-DD');
 

@@ -1,4 +1,4 @@
-import { COURSE_HOLES } from '@golf/engine';
+import { COURSE_HOLES, type TellingReason } from '@golf/engine';
 import { ApiError } from '../errors.ts';
 import type { DayAuditRecord, ReviewRecord } from '../ports/audit-queue.ts';
 import type { ServiceContext } from './context.ts';
@@ -13,7 +13,7 @@ import { courseDay } from './time.ts';
  * twice, and a slice that dies only delays its rounds until the lease ends.
  */
 
-/** Holes one slice audits: one round, about 2–5 s of CPU in Node (the audit calibration bench, docs/fair-play.md). */
+/** Holes one slice audits: one round, a few seconds of CPU in Node (the audit calibration bench, docs/fair-play.md). */
 export const SLICE_HOLES = COURSE_HOLES;
 /** How long a slice holds the rounds it claimed. */
 export const AUDIT_LEASE_MS = 120_000;
@@ -132,16 +132,27 @@ export interface RoundAuditView {
     readonly telling: number;
     readonly decisions: number;
   } | null;
-  /** The telling decisions of each audited hole, in plain words, with their index in the hole's log. */
+  /**
+   * The telling decisions of each audited hole, with their index in the hole's log and why: `reason`, the engine's
+   * graded reason as data (audit version 4 on; the web words it), or `why`, plain words stored by an earlier version.
+   */
   readonly holes: {
     readonly hole: number;
-    readonly telling: { readonly at: number; readonly move: string; readonly why: string }[];
+    readonly telling: TellingView[];
   }[];
   readonly day: AuditProgress | null;
 }
 
+/** A telling decision as the API shows it: `reason` (the engine's, as data) or, from an earlier audit version, `why`. */
+export interface TellingView {
+  readonly at: number;
+  readonly move: string;
+  readonly reason?: TellingReason;
+  readonly why?: string;
+}
+
 interface StoredHole {
-  readonly telling?: readonly { readonly at: number; readonly move: string; readonly why: string }[];
+  readonly telling?: readonly TellingView[];
 }
 
 /** A round's audit, public once its day has closed (with its replay, `…/replays/{playerId}`). */
@@ -162,7 +173,9 @@ export async function roundAuditView(
     throw new ApiError('ERR_NOT_FOUND', `no finished round by player ${playerId} on ${date}`);
   const holes = (JSON.parse(audit?.holes ?? '[]') as StoredHole[]).map((h, i) => ({
     hole: i + 1,
-    telling: [...(h.telling ?? [])],
+    telling: (h.telling ?? []).map((t) =>
+      t.reason !== undefined ? { at: t.at, move: t.move, reason: t.reason } : { at: t.at, move: t.move, why: t.why ?? '' },
+    ),
   }));
   return {
     date,

@@ -103,7 +103,9 @@ async function verifying<T>(
   } catch (error) {
     if (ledgerError !== null) throw ledgerError;
     if (error instanceof ApiError) throw error;
-    throw refusal(error instanceof Error ? error.message : 'the passkey could not be verified');
+    // The library's text names origins, host names and ports: it stays in the log, never in an answer.
+    console.warn(`passkey refused: ${error instanceof Error ? error.message : String(error)}`);
+    throw refusal('its challenge, origin, site or signature does not match');
   }
 }
 

@@ -39,6 +39,7 @@ import {
   shortDate,
   signed,
   strokesText,
+  tellingReasonText,
   toParText,
   toParWords,
   verdictText,
@@ -289,5 +290,38 @@ describe('dates and times', () => {
     expect(formatCountdown(5 * 3600_000 + 3 * 60_000 + 9_000)).toBe('5:03:09');
     expect(formatCountdown(30 * 3600_000)).toBe('30:00:00');
     expect(formatCountdown(-5)).toBe('0:00:00');
+  });
+});
+
+describe('tellingReasonText', () => {
+  it("words the audit's graded reason, cards as glyphs", () => {
+    expect(
+      tellingReasonText({
+        kind: 'regret',
+        taken: { kind: 'draw' },
+        playable: ['2D', '2S'],
+        blindBest: { kind: 'play', column: 6, card: '2S' },
+        strokes: 3.1,
+        realStrokes: 0,
+        rank: 1,
+        of: 9,
+      }),
+    ).toBe(
+      'Drew with 2♦, 2♠ playable: without knowing the stock, playing 2♠ (column 6) lost 3.1 strokes less on average; with the stock known, the draw was best: the real stock ranks 1st of 9 orders for it.',
+    );
+    expect(
+      tellingReasonText({
+        kind: 'regret',
+        taken: { kind: 'play', column: 4, card: 'TS' },
+        playable: ['TS', 'TD'],
+        blindBest: { kind: 'draw' },
+        strokes: 2,
+        realStrokes: 1,
+        rank: 2,
+        of: 12,
+      }),
+    ).toBe(
+      'Played 10♠ from column 4: without knowing the stock, drawing lost 2.0 strokes less on average; with the stock known, this play lost only 1 stroke: the real stock ranks 2nd of 12 orders for it.',
+    );
   });
 });

@@ -27,6 +27,7 @@ import {
   type Scoring,
 } from '@golf/engine';
 import type { AuditProgress, AuditVerdict } from './api-types.ts';
+import type { AuditMove, TellingReason } from '@golf/engine';
 import type { BestPoints, PostMortem } from './game/analysis.ts';
 import type { Mode } from './game/practice.svelte.ts';
 
@@ -249,6 +250,31 @@ export function verdictText(v: AuditVerdict): string {
     return `Under review: an honest player shows this much evidence of knowing the stock less than once in ${onceInText(v.pValue)} rounds (the line is once in ${REVIEW_ODDS}).`;
   if (v.pValue >= 1) return 'Clean: no evidence of knowing the stock.';
   return `Clean: an honest player shows this much evidence as often as once in ${onceInText(v.pValue)} rounds; a round is put under review below once in ${REVIEW_ODDS}.`;
+}
+
+const auditMoveText = (m: AuditMove): string =>
+  m.kind === 'draw' ? 'drawing' : `playing ${withCardText(m.card)} (column ${m.column})`;
+
+/**
+ * A telling move's reason (the engine's, as data) in plain words: "Drew with 2♦, 2♠ playable: without knowing the
+ * stock, playing 2♠ (column 6) lost 3.1 strokes less on average; with the stock known, the draw was best: the real
+ * stock ranks 1st of 9 orders for it."
+ */
+export function tellingReasonText(r: TellingReason): string {
+  const head =
+    r.taken.kind === 'draw'
+      ? `Drew with ${r.playable.map(withCardText).join(', ')} playable`
+      : `Played ${withCardText(r.taken.card)} from column ${r.taken.column}`;
+  const best = r.taken.kind === 'draw' ? 'the draw' : 'this play';
+  const real = r.realStrokes === 0 ? `${best} was best` : `${best} lost only ${r.realStrokes} ${r.realStrokes === 1 ? 'stroke' : 'strokes'}`;
+  return `${head}: without knowing the stock, ${auditMoveText(r.blindBest)} lost ${r.strokes.toFixed(1)} strokes less on average; with the stock known, ${real}: the real stock ranks ${ordinalText(r.rank)} of ${countText(r.of)} orders for it.`;
+}
+
+/** 1st, 2nd, 3rd, 4th, 11th, 21st. */
+function ordinalText(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${countText(n)}${suffix}`;
 }
 
 /** "3 telling moves in 212 decisions". */

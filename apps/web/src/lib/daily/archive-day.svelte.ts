@@ -24,6 +24,7 @@ import {
   auditProgressText,
   moveTarget,
   moveText,
+  tellingReasonText,
   tellingText,
   verdictText,
   withCardText,
@@ -124,7 +125,7 @@ export class ArchiveDay {
           at: t.at,
           move,
           label: `Move ${t.at + 1}: ${move}`,
-          why: withCardText(t.why),
+          why: t.reason !== undefined ? tellingReasonText(t.reason) : withCardText(t.why ?? ''),
           // A telling move is a move of the log, so it always decodes.
           target: moveTarget(log[t.at]) ?? 'draw',
         };

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { expect, test } from './fixtures.ts';
+import { utcToday } from './helpers.ts';
+
+/** What every answer carries, pages, files and API alike (docs/deploy.md). Written out, not imported. */
+const COMMON = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+};
+
+const directives = (policy: string): Map<string, string[]> =>
+  new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+
+test('every page and file carries the strict CSP and the security headers; the API its own', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  // The one inline script (SvelteKit's start) is allowed by its hash, and nothing else inline is.
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  expect(inline).toHaveLength(1);
+  const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
+  const script = html.match(/<script type="module" src="([^"]+)"|import\("([^"]+)"\)/);
+  const file = script?.[1] ?? script?.[2];
+  expect(file).toBeTruthy();
+
+  let permissions = '';
+  for (const path of [
+    '/',
+    '/play',
+    `/standings/${utcToday()}`,
+    '/archive/2026-05-01',
+    '/no/such/page',
+    file!,
+    '/service-worker.js',
+  ]) {
+    const r = await request.get(path);
+    expect([path, r.status()]).toEqual([path, 200]);
+    const h = r.headers();
+    for (const [name, value] of Object.entries(COMMON))
+      expect([path, name, h[name]]).toEqual([path, name, value]);
+    expect(h['x-frame-options']).toBe('DENY');
+    expect(h['cross-origin-opener-policy']).toBe('same-origin');
+    const csp = directives(h['content-security-policy'] ?? '');
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'", hash]);
+    expect(csp.get('style-src')).toEqual(["'self'"]);
+    // Two framework style attributes, by hash only (docs/deploy.md).
+    const [unsafeHashes, ...styleHashes] = csp.get('style-src-attr') ?? [];
+    expect([unsafeHashes, styleHashes.length]).toEqual(["'unsafe-hashes'", 2]);
+    for (const h of styleHashes) expect(h).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(csp.get('worker-src')).toEqual(["'self'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('form-action')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(h['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
+    permissions = h['permissions-policy'] ?? '';
+    expect(permissions).toContain('camera=()');
+  }
+
+  const api = await request.get('/api/health');
+  const h = api.headers();
+  for (const [name, value] of Object.entries(COMMON)) expect([name, h[name]]).toEqual([name, value]);
+  expect(h['permissions-policy']).toBe(permissions);
+  expect(h['cross-origin-resource-policy']).toBe('same-origin');
+  expect(h['cache-control']).toBe('no-store');
+  expect(h['content-security-policy']).toBe(
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  );
+});
+
+test('the CSP watch of every test sees a refused inline script, a blob worker and a framing page', async ({
+  page,
+  cspViolations,
+}) => {
+  await page.goto('/rules');
+  await expect(page.locator('main h1').first()).toBeVisible();
+  const ran = await page.evaluate(async () => {
+    const w = window as unknown as { injected?: boolean };
+    const s = document.createElement('script');
+    s.textContent = 'window.injected = true';
+    document.head.append(s);
+    try {
+      new Worker(URL.createObjectURL(new Blob(['postMessage(1)'], { type: 'text/javascript' })));
+    } catch {
+      // refused at once or later: the violation is what counts
+    }
+    return { injected: w.injected === true };
+  });
+  expect(ran).toEqual({ injected: false });
+  await expect.poll(() => cspViolations.join('\n')).toContain('script-src');
+  await expect.poll(() => cspViolations.join('\n')).toContain('worker-src');
+
+  // Another page may not frame the app.
+  const framing = await page.context().newPage();
+  await framing.setContent(`<iframe src="${new URL('/', page.url()).href}"></iframe>`);
+  await expect.poll(() => cspViolations.join('\n')).toContain('frame-ancestors');
+  expect(
+    await framing
+      .frames()[1]
+      ?.locator('main')
+      .count()
+      .catch(() => 0),
+  ).toBeFalsy();
+  cspViolations.length = 0; // these were on purpose
+});
+
+test('the service worker installs under the CSP, keeps the headers with the shell, and practice plays offline', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/play');
+  await expect(page.getByTestId('exposed')).toHaveCount(7);
+  const cached = await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    for (let i = 0; i < 100; i++) {
+      const shell = await caches.match('/');
+      if (shell) return shell.headers.get('content-security-policy');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return null;
+  });
+  expect(cached).toContain("frame-ancestors 'none'");
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('exposed')).toHaveCount(7);
+  const stock = Number(await page.getByTestId('stock-count').textContent());
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('stock-count')).toHaveText(String(stock - 1));
+  await context.setOffline(false);
+});
+
+/** One raw HTTP/1.1 exchange: what `fetch` cannot send (TRACE, absolute-form, `*`, dot segments). */
+function raw(base: string, requestLine: string): Promise<{ status: number; body: string; ms: number }> {
+  const { hostname, port, host } = new URL(base);
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(`${requestLine}\r\nHost: ${host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`),
+    );
+    let data = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (data += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0);
+      resolve({ status, body: data.slice(data.indexOf('\r\n\r\n') + 4), ms: Date.now() - started });
+    });
+  });
+}
+
+test('the local front answers what it cannot forward at once, with a coded 4xx', async ({ baseURL }) => {
+  for (const [line, status, code] of [
+    ['TRACE / HTTP/1.1', 405, 'ERR_METHOD_NOT_ALLOWED'],
+    ['CONNECT other.host:443 HTTP/1.1', 405, 'ERR_METHOD_NOT_ALLOWED'],
+    ['GET http://other.host/api/health HTTP/1.1', 400, 'ERR_VALIDATION'],
+    ['OPTIONS * HTTP/1.1', 400, 'ERR_VALIDATION'],
+    ['POST /api/../players HTTP/1.1', 400, 'ERR_VALIDATION'],
+    ['POST /api/%2e%2e/x HTTP/1.1', 400, 'ERR_VALIDATION'],
+  ] as const) {
+    const r = await raw(baseURL!, line);
+    expect([line, r.status]).toEqual([line, status]);
+    expect(JSON.parse(r.body)).toMatchObject({ error: { code, message: expect.any(String) } });
+    expect(r.ms, line).toBeLessThan(2000);
+  }
+  // Dot segments that stay inside /api/ resolve like anywhere else.
+  const inside = await raw(baseURL!, 'GET /api/daily/../health HTTP/1.1');
+  expect([inside.status, JSON.parse(inside.body)]).toEqual([200, { ok: true }]);
+});
+
+test("the Worker's private port refuses requests that did not pass the front", async ({ request }) => {
+  const dir = process.env.E2E_PERSIST_DIR;
+  test.skip(!dir || !existsSync(join(dir, 'server.log')), 'needs the server log of scripts/e2e.mjs');
+  const log = readFileSync(join(dir!, 'server.log'), 'utf8');
+  const upstream = /the Worker's dev server runs on (http:\/\/127\.0\.0\.1:\d+)/.exec(log)?.[1];
+  expect(upstream).toBeTruthy();
+  const forged = await request.post(`${upstream}/api/players`, {
+    data: { name: 'Forger' },
+    headers: { 'cf-connecting-ip': '203.0.113.77' },
+  });
+  expect(forged.status()).toBe(403);
+  const body = await forged.text();
+  expect(JSON.parse(body)).toMatchObject({ error: { code: 'ERR_FORBIDDEN' } });
+  expect(body).not.toContain(new URL(upstream!).port);
+  // Through the front, the same request is served.
+  const served = await request.post('/api/players', { data: { name: 'Honest' } });
+  expect(served.status()).toBe(201);
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStore } from '../persisted.svelte.ts';
+import { DEFAULT_TABLE_SETTINGS, TableSettings, parseTableSettings } from './table-settings.svelte.ts';
+
+describe('TableSettings', () => {
+  it('starts with the two-colour deck, normal cards, the dark felt, and sound off', () => {
+    const s = new TableSettings({ store: memoryStore() });
+    expect(s.value).toEqual(DEFAULT_TABLE_SETTINGS);
+    expect(s.attributes).toEqual({ deck: 'two', cards: 'normal', table: 'felt', motion: 'normal' });
+    expect(s.sound).toBe(false);
+  });
+
+  it('keeps every change on the device and reads it back', () => {
+    const store = memoryStore();
+    const s = new TableSettings({ store });
+    s.deck = 'four';
+    s.cards = 'large';
+    s.table = 'contrast';
+    s.motion = 'fast';
+    s.sound = true;
+    const again = new TableSettings({ store });
+    expect(again.value).toEqual({
+      deck: 'four',
+      cards: 'large',
+      table: 'contrast',
+      motion: 'fast',
+      sound: true,
+    });
+    expect(again.motionScale).toBe(0.5);
+    again.reset();
+    expect(new TableSettings({ store }).value).toEqual(DEFAULT_TABLE_SETTINGS);
+  });
+
+  it('turns animations off by default under reduced motion, until the player chooses', () => {
+    const s = new TableSettings({ store: memoryStore(), reducedMotion: () => true });
+    expect(s.motion).toBe('off');
+    expect(s.motionScale).toBe(0);
+    expect(s.motionFromSystem).toBe(true);
+    s.motion = 'normal';
+    expect(s.motion).toBe('normal');
+    expect(s.motionFromSystem).toBe(false);
+    const t = new TableSettings({ store: memoryStore() });
+    t.systemReducedMotion = true;
+    expect(t.motion).toBe('off');
+  });
+
+  it('reads foreign or partial data field by field', () => {
+    expect(parseTableSettings(null)).toBeUndefined();
+    expect(parseTableSettings([])).toBeUndefined();
+    expect(parseTableSettings({ deck: 'four', cards: 'huge', motion: 'slow', sound: 'yes' })).toEqual({
+      ...DEFAULT_TABLE_SETTINGS,
+      deck: 'four',
+    });
+  });
+});
