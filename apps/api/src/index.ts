@@ -9,6 +9,7 @@ export type { PerfectResult } from './ports/perfect-play.ts';
 export type { AttemptView, AttemptHoleView, DrawView, HoleResultView } from './attempt-object/fair-stock.ts';
 export type { StandingsView, StandingEntry } from './services/standings.ts';
 export type { ReplayView } from './services/replays.ts';
+export type { DayHolesView, HoleFieldView } from './services/holes.ts';
 export type { RoundAuditView, UnderReviewView, AuditProgress } from './services/audit.ts';
 export type { NewPlayer, PlayerView } from './services/players.ts';
 export type { HistoryView, HistoryRound, HistorySummary } from './services/history.ts';

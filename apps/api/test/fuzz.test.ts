@@ -44,6 +44,8 @@ const ROUTES: readonly (readonly [string, string])[] = [
   ['GET', `/api/daily/${DAY}/review`],
   ['GET', '/api/daily/2026-06-14/review?limit=3'],
   ['GET', '/api/daily/2026-06-14/standings'],
+  ['GET', `/api/daily/${DAY}/holes`],
+  ['GET', '/api/daily/2026-06-14/holes'],
   ['POST', '/api/dev/scheduled'],
   ['GET', '/api/dev/counters'],
 ];

@@ -4,6 +4,7 @@ import {
   distributionOf,
   finishersAhead,
   finishersIn,
+  medianOf,
   percentileOf,
   ranked,
   sameTotal,
@@ -49,5 +50,41 @@ describe('the standings rules', () => {
         expect(percentileOf(totals.length, finishersAhead(distribution, Math.min(...totals)))).toBe(100);
       }),
     );
+  });
+});
+
+describe('the median of a distribution', () => {
+  it('is the middle value, or the mean of the two middle values, of the values it counts', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -16, max: 35 }), { maxLength: 80 }), (values) => {
+        // The distribution as the ledger keeps it: [value, count] ascending, each count at least 1.
+        const counts = new Map<number, number>();
+        for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+        const distribution = [...counts].sort((a, b) => a[0] - b[0]);
+        // Independently: sort the values one by one.
+        const sorted = [...values].sort((a, b) => a - b);
+        const n = sorted.length;
+        const expected =
+          n === 0 ? null : n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
+        expect(medianOf(distribution)).toBe(expected);
+      }),
+    );
+  });
+
+  it('is null for nobody and may be fractional for an even count', () => {
+    expect(medianOf([])).toBeNull();
+    expect(medianOf([[3, 1]])).toBe(3);
+    expect(
+      medianOf([
+        [-2, 1],
+        [3, 1],
+      ]),
+    ).toBe(0.5);
+    expect(
+      medianOf([
+        [0, 2],
+        [5, 1],
+      ]),
+    ).toBe(0);
   });
 });

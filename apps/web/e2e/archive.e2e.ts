@@ -2,6 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { addDays, utcToday } from './helpers.ts';
+import { createPlayer } from './rounds-api.ts';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -49,7 +50,9 @@ test("archive: replays a ranked player's verified round on a closed day", async 
 
   // Two finished rounds that played every hole perfectly (a tie), written straight into the local D1.
   const id = `e2e-${Date.now().toString(36)}`;
-  const twin = `${id}-twin`;
+  // The twin is a real player (a token of its own), to see the archive as its player does.
+  const twinPlayer = await createPlayer(request, 'Twin');
+  const twin = twinPlayer.id;
   const name = '<i>Archie</i> & co';
   const strokes = course.holes.map((h) => h.perfect.strokes);
   const total = strokes.reduce((a, b) => a + b, 0);
@@ -57,7 +60,7 @@ test("archive: replays a ranked player's verified round on a closed day", async 
   const q = (v: string) => `'${v.replaceAll("'", "''")}'`;
   const logs = course.holes.map((h) => h.perfect.log);
   const round = (player: string, who: string, at: number) => [
-    `INSERT INTO players (id, name, ip_hash, created_at) VALUES (${q(player)}, ${q(who)}, 'e2e', ${at})`,
+    `INSERT OR IGNORE INTO players (id, name, ip_hash, created_at) VALUES (${q(player)}, ${q(who)}, 'e2e', ${at})`,
     `INSERT INTO attempts (date, player_id, started_at, ip_hash) VALUES (${q(day)}, ${q(player)}, ${at}, 'e2e')`,
     // The finished row as an attempt object writes it (the trigger ranks it).
     `UPDATE attempts SET finished_at = ${at + 10}, total = ${total}, strokes = ${q(JSON.stringify(strokes))},
@@ -108,4 +111,35 @@ test("archive: replays a ranked player's verified round on a closed day", async 
   await expect(page.getByTestId('replay-move')).toContainText(`Move 1 of ${hole3.log.length}`);
   await page.getByRole('button', { name: 'To the end' }).click();
   await expect(page.getByTestId('line-result')).toContainText(`hole 3: ${hole3.strokes}`);
+
+  // Each hole against the field: both rounds played perfectly, so the median is perfect play's strokes, and both
+  // cleared the holes perfect play clears.
+  const signed = (n: number) => (n < 0 ? `\u2212${-n}` : String(n));
+  const field = page.getByTestId('field-hole');
+  await expect(field).toHaveCount(9);
+  for (const [i, s] of strokes.entries()) {
+    const cells = field.nth(i).locator('td');
+    await expect(cells).toHaveText([signed(s), signed(s), s <= 0 ? '2' : '0']);
+  }
+  await expect(page.getByRole('table', { name: /ranked finishers/ })).toBeVisible();
+  const shots = join(import.meta.dirname, 'screenshots');
+  await page.getByTestId('holes-vs-field').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shots, 'archive-holes-vs-field-desktop.png') });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByTestId('holes-vs-field').scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: join(shots, 'archive-holes-vs-field-phone.png') });
+
+  // The twin's own device: its strokes beside the field's.
+  await page.evaluate((p) => localStorage.setItem('golf.player.v1', JSON.stringify(p)), twinPlayer);
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: 'You' })).toBeVisible();
+  for (const [i, s] of strokes.entries())
+    await expect(field.nth(i).locator('td').first()).toHaveText(signed(s));
+  await page.getByTestId('holes-vs-field').scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: join(shots, 'archive-holes-vs-field-mine-phone.png') });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.getByTestId('holes-vs-field').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shots, 'archive-holes-vs-field-mine-desktop.png') });
 });

@@ -17,6 +17,12 @@ export interface RoundStore {
    * skips only within one total, so a deep page costs what a first page costs.
    */
   standingsPage(date: string, offset: number, limit: number): Promise<StandingsPageRecord>;
+  /**
+   * The field of a day hole by hole, from the per-hole distribution the ledger keeps as rounds finish (never the
+   * rounds themselves): ranked finishers, the day's audit, and how many ranked finishers took each number of
+   * strokes on each hole (hole, then strokes ascending).
+   */
+  dayHoles(date: string): Promise<DayHolesRecord>;
   /** Every finished round of a player (under review included), oldest first. */
   playerRounds(playerId: string): Promise<RoundRecord[]>;
   /** A page of a player's finished rounds, newest first, each with its day's ranked field. */
@@ -82,4 +88,13 @@ export interface HistoryRecord extends RoundRecord {
   readonly better: number;
   /** Ranked finishers that day. */
   readonly finishers: number;
+}
+
+export interface DayHolesRecord {
+  /** Ranked finishers (rounds under review excluded). */
+  readonly finishers: number;
+  /** The day's fair-play audit, null before it started. */
+  readonly audit: DayAuditRecord | null;
+  /** Ranked finishers per (hole, strokes), hole then strokes ascending. */
+  readonly strokes: readonly { readonly hole: number; readonly strokes: number; readonly count: number }[];
 }

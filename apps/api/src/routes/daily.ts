@@ -13,6 +13,7 @@ import { replays } from '../services/replays.ts';
 import { advanceAudit, roundAuditView, underReviewView } from '../services/audit.ts';
 import { AUDITING_MAX_AGE, cached, IMMUTABLE_MAX_AGE, OPEN_STANDINGS_MAX_AGE } from '../ports/edge-cache.ts';
 import { personalize, standings, type StandingsView } from '../services/standings.ts';
+import { dayHoles } from '../services/holes.ts';
 import {
   dateParam,
   dateSchema,
@@ -120,6 +121,21 @@ export const dailyRoutes = () =>
       }
       c.header('Cache-Control', `private, max-age=${OPEN_STANDINGS_MAX_AGE}`);
       return c.json(await personalize(services, view, playerId), 200);
+    })
+    .get('/:date/holes', dateParam, async (c) => {
+      const { services } = c.var;
+      const { date } = c.req.valid('param');
+      // Final (kept a year) once the day's audit is complete; a round going under review leaves the field before.
+      const { view, audit } = await cached(
+        services.cache,
+        services.defer,
+        `holes/${date}`,
+        () => dayHoles(services, date),
+        ({ audit }) => (audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE),
+      );
+      advanceAudit(services, date, audit);
+      c.header('Cache-Control', `public, max-age=${audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`);
+      return c.json(view, 200);
     })
     .get('/:date/replays/:playerId', replayParam, identifyPlayer, async (c) => {
       const { date, playerId } = c.req.valid('param');

@@ -101,6 +101,12 @@ export async function completePerfect(ctx: ServiceContext, date: string): Promis
   return complete;
 }
 
+/** A closed day's course with its perfect play: computed now if it is still missing (a closed day shows it). */
+export async function closedCourse(ctx: ServiceContext, date: string): Promise<Course> {
+  const course = await ensureCourse(ctx, date);
+  return isComplete(course) ? course : completePerfect(ctx, date);
+}
+
 export interface HoleView {
   readonly hole: number;
   readonly columns: string[][];
@@ -123,9 +129,7 @@ export interface CourseView {
 /** The public course. The stocks and perfect lines are included only once the day is closed. */
 export async function courseView(ctx: ServiceContext, date: string): Promise<CourseView> {
   const closed = courseDay(date, ctx.now) === 'closed';
-  let course = await ensureCourse(ctx, date);
-  // A closed day shows its perfect lines: computed now if they are still missing.
-  if (closed && !isComplete(course)) course = await completePerfect(ctx, date);
+  const course = closed ? await closedCourse(ctx, date) : await ensureCourse(ctx, date);
   return {
     date,
     rules: RULES_NAME,

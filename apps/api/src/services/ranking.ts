@@ -49,3 +49,26 @@ export function ranked<T>(
 /** Whether two finished rounds tie in the standings. */
 export const sameTotal = (a: { readonly total: number }, b: { readonly total: number }): boolean =>
   a.total === b.total;
+
+/** Counts per value, ascending by value: `[value, count]` pairs, each count at least 1 (a hole's strokes). */
+export type Counts = readonly (readonly [value: number, count: number])[];
+
+/**
+ * The median of the values a distribution counts: the middle value of the sorted values for an odd number of
+ * them, the mean of the two middle ones for an even number (so it may end in .5); null when it counts nothing.
+ * Reads only the distribution, never the values one by one.
+ */
+export function medianOf(distribution: Counts): number | null {
+  const n = distribution.reduce((sum, [, count]) => sum + count, 0);
+  if (n === 0) return null;
+  // The values at 0-based places ⌊(n−1)/2⌋ and ⌊n/2⌋ of the sorted list (the same place when n is odd).
+  const at = (place: number): number => {
+    let seen = 0;
+    for (const [value, count] of distribution) {
+      seen += count;
+      if (place < seen) return value;
+    }
+    throw new Error('unreachable: place beyond the distribution');
+  };
+  return (at(Math.floor((n - 1) / 2)) + at(Math.floor(n / 2))) / 2;
+}

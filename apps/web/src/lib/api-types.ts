@@ -8,6 +8,7 @@ import type {
   AuditProgress as AuditProgressView,
   AttemptView,
   CourseView,
+  DayHolesView,
   DrawView,
   HoleResultView,
   HistoryView,
@@ -43,6 +44,9 @@ export type DistributionBar = StandingsView['distribution'][number];
 export type MyStanding = NonNullable<StandingsView['me']>;
 export type Standings = StandingsView;
 export type Replay = ReplayView;
+/** A closed day hole by hole against its ranked field: perfect play, clears, median (may end in .5) and distribution. */
+export type DayHoles = DayHolesView;
+export type HoleField = DayHolesView['holes'][number];
 /** A closed day's fair-play audit: finished rounds, how many are audited and flagged, whether it is done. */
 export type AuditProgress = AuditProgressView;
 /** One round's audit: `pending` (verdict null) until done; each hole's telling moves, `at` 0-based in its log. */

@@ -10,6 +10,7 @@ import type {
   ApiFailure,
   Attempt,
   Course,
+  DayHoles,
   DrawAnswer,
   History,
   HoleAnswer,
@@ -199,6 +200,11 @@ export class GolfApi {
     if (page.limit !== undefined) query.limit = String(page.limit);
     if (page.offset !== undefined) query.offset = String(page.offset);
     return this.#run(() => this.#client.api.daily[':date'].standings.$get({ param: { date }, query }));
+  }
+
+  /** A closed day's holes against the field (an open day answers `ERR_DAY_OPEN`). */
+  dayHoles(date: string): Promise<ApiResult<DayHoles>> {
+    return this.#run(() => this.#client.api.daily[':date'].holes.$get({ param: { date } }));
   }
 
   replay(date: string, playerId: string): Promise<ApiResult<Replay>> {

@@ -139,6 +139,9 @@ export const signed = (n: number): string => (n < 0 ? `\u2212${-n}` : String(n))
 /** "1 stroke", "4 strokes", "−2 strokes". */
 export const strokesText = (n: number): string => `${signed(n)} ${Math.abs(n) === 1 ? 'stroke' : 'strokes'}`;
 
+/** A median of strokes: a whole number or one ending in .5 (signed like strokes); a dash for an empty field. */
+export const medianText = (median: number | null): string => (median === null ? '\u2014' : signed(median));
+
 /** `E` (even), `+3`, `−4`: a total against par the golf way. */
 export function toParText(total: number, par: number = MATCH_PAR): string {
   const d = total - par;

@@ -1,6 +1,7 @@
 import type {
   AttemptRecord,
   DayCountsRecord,
+  DayHolesRecord,
   HistoryRecord,
   RoundFinishRecord,
   RoundRecord,
@@ -95,6 +96,28 @@ export class D1RoundStore extends D1Store implements RoundStore {
         total: r.total,
         strokes: JSON.parse(r.strokes) as number[],
         finishedAt: r.finished_at,
+      })),
+    };
+  }
+  async dayHoles(date: string): Promise<DayHolesRecord> {
+    const [finishers, audit, strokes] = await this.sql.batch([
+      this.sql.read('SELECT coalesce(sum(count), 0) AS n FROM day_totals WHERE date = ?', date),
+      this.sql.read(
+        'SELECT rounds, audited, flagged, started_at, finished_at FROM day_audits WHERE date = ?',
+        date,
+      ),
+      this.sql.read(
+        'SELECT hole, strokes, count FROM day_hole_strokes WHERE date = ? AND count > 0 ORDER BY hole, strokes',
+        date,
+      ),
+    ]);
+    return {
+      finishers: ((finishers?.results ?? []) as { n: number }[])[0]?.n ?? 0,
+      audit: ((audit?.results ?? []) as DayAuditRow[]).map(toDayAudit)[0] ?? null,
+      strokes: ((strokes?.results ?? []) as { hole: number; strokes: number; count: number }[]).map((r) => ({
+        hole: r.hole,
+        strokes: r.strokes,
+        count: r.count,
       })),
     };
   }
