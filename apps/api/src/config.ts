@@ -48,7 +48,8 @@ export interface VapidText {
 function pushProblemOf(bindings: Partial<Env>, localDev: boolean): string | null {
   const { VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv, VAPID_SUBJECT: subject } = bindings;
   if (!pub || !priv) return 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set';
-  if (pub === DEVELOPMENT_VAPID_PUBLIC_KEY && !localDev) return 'the VAPID key pair is the public development pair';
+  if (pub === DEVELOPMENT_VAPID_PUBLIC_KEY && !localDev)
+    return 'the VAPID key pair is the public development pair';
   const point = fromBase64url(pub);
   if (point === null || !isUncompressedP256(point))
     return 'VAPID_PUBLIC_KEY is not an uncompressed P-256 point (base64url)';

@@ -55,4 +55,3 @@ export async function vapidPair(): Promise<{ publicKey: string; privateKey: stri
   const raw = new Uint8Array((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer);
   return { publicKey: base64url(raw), privateKey: jwk.d!, verify: pair.publicKey };
 }
-

@@ -7,12 +7,25 @@ import { base64url, DEVELOPMENT_VAPID_PUBLIC_KEY, fromBase64url } from '../src/p
 import { noCache } from '../src/ports/edge-cache.ts';
 import { MAX_SUBSCRIPTIONS } from '../src/services/push.ts';
 import type { Env } from '../src/env.ts';
-import { DAY, errorCode, playCourse, quickPerfect, testAuditor, type CallOptions, type Client, type Reply } from './helpers.ts';
+import {
+  DAY,
+  errorCode,
+  playCourse,
+  quickPerfect,
+  testAuditor,
+  type CallOptions,
+  type Client,
+  type Reply,
+} from './helpers.ts';
 import { decrypt, userAgent, vapidPair } from './push-receiver.ts';
 
 const pair = await vapidPair();
 const SUBJECT = 'mailto:ops@golf.test';
-const VAPID = { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey, VAPID_SUBJECT: SUBJECT };
+const VAPID = {
+  VAPID_PUBLIC_KEY: pair.publicKey,
+  VAPID_PRIVATE_KEY: pair.privateKey,
+  VAPID_SUBJECT: SUBJECT,
+};
 
 interface Pushed {
   readonly url: string;
@@ -51,7 +64,11 @@ function client(bindings: Partial<Env> = { ...VAPID, LOCAL_DEV: '1' }, at = `${D
     fetch: service.fetch,
   });
   const appEnv = { ...env, ...bindings } as unknown as Env;
-  async function call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<Reply<T>> {
+  async function call<T = unknown>(
+    method: string,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
     let body = options.raw;
@@ -123,7 +140,12 @@ describe('GET /api/push/key and the VAPID bindings', () => {
       VAPID_PRIVATE_KEY: 'cdQQzfAXRb9OOBb8mDjUcIocR5judmW9OZ_vym8M5yE',
       VAPID_SUBJECT: 'mailto:dev@golf.local',
     };
-    for (const bindings of [{}, dev, { ...VAPID, VAPID_SUBJECT: 'ops' }, { ...VAPID, VAPID_PUBLIC_KEY: 'AAAA' }]) {
+    for (const bindings of [
+      {},
+      dev,
+      { ...VAPID, VAPID_SUBJECT: 'ops' },
+      { ...VAPID, VAPID_PUBLIC_KEY: 'AAAA' },
+    ]) {
       const c = client(bindings);
       const p = await c.player();
       for (const [method, path] of [
@@ -148,21 +170,33 @@ describe('/api/players/me/push', () => {
     const c = client();
     const p = await c.player();
     const { json } = await browser();
-    const first = await c.call<{ id: string }>('POST', '/api/players/me/push', { token: p.token, body: json });
+    const first = await c.call<{ id: string }>('POST', '/api/players/me/push', {
+      token: p.token,
+      body: json,
+    });
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ id: expect.any(String) });
-    const again = await c.call<{ id: string }>('POST', '/api/players/me/push', { token: p.token, body: json });
+    const again = await c.call<{ id: string }>('POST', '/api/players/me/push', {
+      token: p.token,
+      body: json,
+    });
     expect([again.status, again.body]).toEqual([200, first.body]);
     const list = await c.call('GET', '/api/players/me/push', { token: p.token });
     expect(list).toMatchObject({
       status: 200,
-      body: { subscriptions: [{ id: first.body.id, endpoint: json.endpoint, createdAt: '2026-06-15T05:00:00.000Z' }] },
+      body: {
+        subscriptions: [
+          { id: first.body.id, endpoint: json.endpoint, createdAt: '2026-06-15T05:00:00.000Z' },
+        ],
+      },
     });
     const gone = await c.call('DELETE', `/api/players/me/push/${first.body.id}`, { token: p.token });
     expect([gone.status, gone.body]).toEqual([204, '']);
     const twice = await c.call('DELETE', `/api/players/me/push/${first.body.id}`, { token: p.token });
     expect([twice.status, errorCode(twice)]).toEqual([404, 'ERR_NOT_FOUND']);
-    expect((await c.call('GET', '/api/players/me/push', { token: p.token })).body).toEqual({ subscriptions: [] });
+    expect((await c.call('GET', '/api/players/me/push', { token: p.token })).body).toEqual({
+      subscriptions: [],
+    });
   });
 
   it('needs a player, and keeps each player to their own devices', async () => {
@@ -175,19 +209,29 @@ describe('/api/players/me/push', () => {
       ['GET', '/api/players/me/reminders'],
       ['PUT', '/api/players/me/reminders'],
     ] as const) {
-      const r = await c.call(method, path, { body: method === 'POST' ? json : method === 'PUT' ? {} : undefined });
+      const r = await c.call(method, path, {
+        body: method === 'POST' ? json : method === 'PUT' ? {} : undefined,
+      });
       expect([method, path, r.status, errorCode(r)]).toEqual([method, path, 401, 'ERR_UNAUTHORIZED']);
     }
     const one = await c.player();
     const two = await c.player();
-    const mine = await c.call<{ id: string }>('POST', '/api/players/me/push', { token: one.token, body: json });
+    const mine = await c.call<{ id: string }>('POST', '/api/players/me/push', {
+      token: one.token,
+      body: json,
+    });
     const other = await c.call('DELETE', `/api/players/me/push/${mine.body.id}`, { token: two.token });
     expect(other.status).toBe(404);
     // The same browser signed in as another player: the device moves to them.
-    const moved = await c.call<{ id: string }>('POST', '/api/players/me/push', { token: two.token, body: json });
+    const moved = await c.call<{ id: string }>('POST', '/api/players/me/push', {
+      token: two.token,
+      body: json,
+    });
     expect(moved.status).toBe(201);
     expect(moved.body.id).not.toBe(mine.body.id);
-    expect((await c.call('GET', '/api/players/me/push', { token: one.token })).body).toEqual({ subscriptions: [] });
+    expect((await c.call('GET', '/api/players/me/push', { token: one.token })).body).toEqual({
+      subscriptions: [],
+    });
   });
 
   it(`keeps at most ${MAX_SUBSCRIPTIONS} devices per player (409 ERR_TOO_MANY)`, async () => {
@@ -197,12 +241,19 @@ describe('/api/players/me/push', () => {
     for (let i = 0; i < MAX_SUBSCRIPTIONS; i++) {
       const d = await browser();
       devices.push(d);
-      expect((await c.call('POST', '/api/players/me/push', { token: p.token, body: d.json })).status).toBe(201);
+      expect((await c.call('POST', '/api/players/me/push', { token: p.token, body: d.json })).status).toBe(
+        201,
+      );
     }
-    const over = await c.call('POST', '/api/players/me/push', { token: p.token, body: (await browser()).json });
+    const over = await c.call('POST', '/api/players/me/push', {
+      token: p.token,
+      body: (await browser()).json,
+    });
     expect([over.status, errorCode(over)]).toEqual([409, 'ERR_TOO_MANY']);
     // A device already there is still answered with its id.
-    expect((await c.call('POST', '/api/players/me/push', { token: p.token, body: devices[3]!.json })).status).toBe(200);
+    expect(
+      (await c.call('POST', '/api/players/me/push', { token: p.token, body: devices[3]!.json })).status,
+    ).toBe(200);
   });
 
   it('refuses endpoints that are not https (local development: also http://127.0.0.1:<port>), and bad keys', async () => {
@@ -212,10 +263,14 @@ describe('/api/players/me/push', () => {
     const q = await local.player();
     const { json } = await browser();
     const https = { ...json, endpoint: 'https://push.example/send/abc' };
-    expect((await deployed.call('POST', '/api/players/me/push', { token: p.token, body: https })).status).toBe(201);
+    expect(
+      (await deployed.call('POST', '/api/players/me/push', { token: p.token, body: https })).status,
+    ).toBe(201);
     const plain = await deployed.call('POST', '/api/players/me/push', { token: p.token, body: json });
     expect([plain.status, errorCode(plain)]).toEqual([400, 'ERR_VALIDATION']);
-    expect((await local.call('POST', '/api/players/me/push', { token: q.token, body: json })).status).toBe(201);
+    expect((await local.call('POST', '/api/players/me/push', { token: q.token, body: json })).status).toBe(
+      201,
+    );
 
     const point = b(json.keys.p256dh);
     const compressed = base64url(Uint8Array.of(2, ...point.subarray(1, 33)));
@@ -238,7 +293,11 @@ describe('/api/players/me/push', () => {
     ];
     for (const body of bad) {
       const r = await local.call('POST', '/api/players/me/push', { token: q.token, body });
-      expect([JSON.stringify(body), r.status, errorCode(r)]).toEqual([JSON.stringify(body), 400, 'ERR_VALIDATION']);
+      expect([JSON.stringify(body), r.status, errorCode(r)]).toEqual([
+        JSON.stringify(body),
+        400,
+        'ERR_VALIDATION',
+      ]);
     }
     const raw = await local.call('POST', '/api/players/me/push', { token: q.token, raw: '{"endpoint":' });
     expect(raw.status).toBe(400);
@@ -248,7 +307,12 @@ describe('/api/players/me/push', () => {
     const c = client();
     const p = await c.player();
     const { json } = await browser();
-    const text = fc.oneof(fc.string(), fc.base64String(), fc.constant(json.keys.p256dh), fc.constant(json.keys.auth));
+    const text = fc.oneof(
+      fc.string(),
+      fc.base64String(),
+      fc.constant(json.keys.p256dh),
+      fc.constant(json.keys.auth),
+    );
     const junk = fc.oneof(
       fc.anything(),
       fc.record(
@@ -283,7 +347,10 @@ describe('/api/players/me/reminders', () => {
       token: p.token,
       body: { hour: 19, timeZone: 'europe/paris', kinds: ['closing', 'open', 'open'] },
     });
-    expect(put).toMatchObject({ status: 200, body: { hour: 19, timeZone: 'Europe/Paris', kinds: ['open', 'closing'] } });
+    expect(put).toMatchObject({
+      status: 200,
+      body: { hour: 19, timeZone: 'Europe/Paris', kinds: ['open', 'closing'] },
+    });
     expect((await get()).body).toEqual(put.body);
     const off = await c.call('PUT', '/api/players/me/reminders', { token: p.token, body: { kinds: [] } });
     expect(off.body).toEqual({ hour: 19, timeZone: 'Europe/Paris', kinds: [] });
@@ -306,7 +373,11 @@ describe('/api/players/me/reminders', () => {
       [],
     ]) {
       const r = await c.call('PUT', '/api/players/me/reminders', { token: p.token, body });
-      expect([JSON.stringify(body), r.status, errorCode(r)]).toEqual([JSON.stringify(body), 400, 'ERR_VALIDATION']);
+      expect([JSON.stringify(body), r.status, errorCode(r)]).toEqual([
+        JSON.stringify(body),
+        400,
+        'ERR_VALIDATION',
+      ]);
     }
   });
 });
@@ -315,7 +386,10 @@ describe('/api/players/me/reminders', () => {
 async function reminded(c: ReturnType<typeof client>, settings: object) {
   const p = await c.player();
   const device = await browser();
-  const sub = await c.call<{ id: string }>('POST', '/api/players/me/push', { token: p.token, body: device.json });
+  const sub = await c.call<{ id: string }>('POST', '/api/players/me/push', {
+    token: p.token,
+    body: device.json,
+  });
   expect(sub.status).toBe(201);
   const put = await c.call('PUT', '/api/players/me/reminders', { token: p.token, body: settings });
   expect(put.status).toBe(200);
@@ -327,7 +401,9 @@ async function opened(message: Pushed, device: Awaited<ReturnType<typeof browser
   expect(message.method).toBe('POST');
   expect(message.headers.get('content-encoding')).toBe('aes128gcm');
   expect(Number(message.headers.get('ttl'))).toBeGreaterThan(0);
-  const auth = /^vapid t=([\w-]+)\.([\w-]+)\.([\w-]+), k=([\w-]+)$/.exec(message.headers.get('authorization') ?? '');
+  const auth = /^vapid t=([\w-]+)\.([\w-]+)\.([\w-]+), k=([\w-]+)$/.exec(
+    message.headers.get('authorization') ?? '',
+  );
   expect(auth).not.toBeNull();
   const [, h, c, s, k] = auth!;
   expect(k).toBe(pair.publicKey);
@@ -380,7 +456,8 @@ describe('the scheduled run sends reminders', () => {
   it('never twice for overlapping runs: the send is recorded first, under a unique key', async () => {
     const c = client();
     const players = [];
-    for (let i = 0; i < 3; i++) players.push(await reminded(c, { hour: 7, timeZone: 'UTC', kinds: ['open'] }));
+    for (let i = 0; i < 3; i++)
+      players.push(await reminded(c, { hour: 7, timeZone: 'UTC', kinds: ['open'] }));
     c.setNow(`${DAY}T07:04:00.000Z`);
     await Promise.all([c.scheduled(`${DAY}T07:04:00.000Z`), c.scheduled(`${DAY}T07:04:00.000Z`)]);
     for (const p of players) expect(c.service.to(p.device.json.endpoint).length).toBe(1);

@@ -5,8 +5,6 @@ import {
   MAX_TOKEN_SECONDS,
   base64url,
   buildPushRequest,
-  deriveKeyAndNonce,
-  ecdhSecret,
   encryptPayload,
   encryptedLength,
   fromBase64url,

@@ -44,7 +44,8 @@ const remindersBody = validate(
 );
 
 /** `/api/push/key`: the VAPID public key a browser subscribes with. */
-export const pushKeyRoutes = () => new Hono<AppEnv>().get('/key', (c) => c.json(pushKey(c.var.services), 200));
+export const pushKeyRoutes = () =>
+  new Hono<AppEnv>().get('/key', (c) => c.json(pushKey(c.var.services), 200));
 
 /** `/api/players/me/push` and `/api/players/me/reminders`: a player's devices and reminder settings. */
 export const pushRoutes = () =>

@@ -39,14 +39,7 @@ function wallAsUtc(timeZone: string, t: number): number {
   const parts: Record<string, number> = {};
   for (const p of format(timeZone).formatToParts(new Date(t)))
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return Date.UTC(
-    parts.year!,
-    parts.month! - 1,
-    parts.day!,
-    parts.hour! % 24,
-    parts.minute!,
-    parts.second!,
-  );
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!, parts.second!);
 }
 
 /** The instant the wall clock in `timeZone` reads `hour`:00 on the local day whose midnight, as UTC, is `dayUtc`. */

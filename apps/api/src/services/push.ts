@@ -297,7 +297,13 @@ export async function sendReminders(ctx: ServiceContext): Promise<ReminderRun> {
         .filter((w) => claimed.has(w.send.subscriptionId))
         .map(async (w) => ({
           ...w,
-          delivery: await deliver(ctx, keys, vapid.subject, w.subscription, reminderMessage(w.send.kind, ctx.now)),
+          delivery: await deliver(
+            ctx,
+            keys,
+            vapid.subject,
+            w.subscription,
+            reminderMessage(w.send.kind, ctx.now),
+          ),
         })),
     );
     const retry = new Set<string>();

@@ -34,7 +34,11 @@ export class D1PushStore extends D1Store implements PushStore {
         s.createdAt,
         max,
       ),
-      this.sql.read('SELECT * FROM push_subscriptions WHERE endpoint = ? AND player_id = ?', s.endpoint, s.playerId),
+      this.sql.read(
+        'SELECT * FROM push_subscriptions WHERE endpoint = ? AND player_id = ?',
+        s.endpoint,
+        s.playerId,
+      ),
     ]);
     const row = (stored?.results as SubscriptionRow[] | undefined)?.[0];
     return row ? toSubscription(row) : null;
