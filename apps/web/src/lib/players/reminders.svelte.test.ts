@@ -9,7 +9,11 @@ const b64url = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base6
 
 async function p256(algorithm: 'ECDH' | 'ECDSA') {
   const usages: KeyUsage[] = algorithm === 'ECDH' ? ['deriveBits'] : ['sign', 'verify'];
-  const pair = (await crypto.subtle.generateKey({ name: algorithm, namedCurve: 'P-256' }, true, usages)) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey(
+    { name: algorithm, namedCurve: 'P-256' },
+    true,
+    usages,
+  )) as CryptoKeyPair;
   const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
   const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey);
   return { publicKey: b64url(raw), privateKey: jwk.d! };
@@ -81,7 +85,9 @@ describe('Reminders', () => {
     expect(reminders.settings).toEqual({ hour: 8, timeZone: 'Europe/Paris', kinds: ['open'] });
     expect(reminders.notice).toBe('Reminders on, at 08:00 (Europe/Paris).');
     const devices = await w.api.pushDevices();
-    expect(devices.ok && devices.value.subscriptions.map((d) => d.endpoint)).toEqual([browser.subscribed()!.endpoint]);
+    expect(devices.ok && devices.value.subscriptions.map((d) => d.endpoint)).toEqual([
+      browser.subscribed()!.endpoint,
+    ]);
 
     // A page load later finds this device again.
     const again = new Reminders(w.api, browser.calls);

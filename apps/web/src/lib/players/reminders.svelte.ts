@@ -114,7 +114,11 @@ export class Reminders {
         keys: { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
       });
       if (!device.ok) return device.error;
-      const stored = await this.#api.setReminders({ hour, timeZone: this.#push.timeZone(), kinds: [...kinds] });
+      const stored = await this.#api.setReminders({
+        hour,
+        timeZone: this.#push.timeZone(),
+        kinds: [...kinds],
+      });
       if (!stored.ok) return stored.error;
       this.deviceId = device.value.id;
       this.settings = stored.value;

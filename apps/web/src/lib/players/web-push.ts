@@ -23,13 +23,15 @@ export const browserPush: PushCalls = {
     'Notification' in window,
   permission: () => Notification.requestPermission(),
   current: async () => {
-    const s = await (await manager()).getSubscription();
-    return s && json(s);
+    // Not `ready`, which waits forever where no service worker is registered (a dev server).
+    const s = await (await navigator.serviceWorker.getRegistration())?.pushManager.getSubscription();
+    return s ? json(s) : null;
   },
   subscribe: async (key) =>
     json(await (await manager()).subscribe({ userVisibleOnly: true, applicationServerKey: bytesOf(key) })),
   unsubscribe: async () => {
-    await (await manager()).getSubscription().then((s) => s?.unsubscribe());
+    const s = await (await navigator.serviceWorker.getRegistration())?.pushManager.getSubscription();
+    await s?.unsubscribe();
   },
   timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
 };
