@@ -141,7 +141,7 @@ describe('GET /api/push/key and the VAPID bindings', () => {
       VAPID_SUBJECT: 'mailto:dev@golf.local',
     };
     for (const bindings of [
-      {},
+      { VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' },
       dev,
       { ...VAPID, VAPID_SUBJECT: 'ops' },
       { ...VAPID, VAPID_PUBLIC_KEY: 'AAAA' },
