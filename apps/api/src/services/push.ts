@@ -59,10 +59,14 @@ export interface ReminderRun {
   readonly failed: number;
 }
 
+const told = new WeakSet<Config>();
+
 /** The VAPID configuration, or a coded 503 when this deployment has reminders off (docs/deploy.md). */
 function vapidOf(config: Config): VapidText {
   if (config.vapid === null) {
-    console.error(`reminders are off: ${config.pushProblem} (see docs/deploy.md)`);
+    // Logged once per instance and configuration: the web asks on every visit to "My rounds".
+    if (!told.has(config)) console.error(`reminders are off: ${config.pushProblem} (see docs/deploy.md)`);
+    told.add(config);
     throw new ApiError('ERR_UNAVAILABLE', 'reminders are not available on this server');
   }
   return config.vapid;
