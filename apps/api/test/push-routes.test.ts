@@ -5,7 +5,7 @@ import { createApp } from '../src/app.ts';
 import { d1Ledger } from '../src/adapters/d1/ledger.ts';
 import { base64url, DEVELOPMENT_VAPID_PUBLIC_KEY, fromBase64url } from '../src/push/index.ts';
 import { noCache } from '../src/ports/edge-cache.ts';
-import { MAX_SUBSCRIPTIONS } from '../src/services/push.ts';
+import { MAX_SUBSCRIPTIONS, REMINDER_PAGE } from '../src/services/push.ts';
 import type { Env } from '../src/env.ts';
 import {
   DAY,
@@ -38,7 +38,10 @@ interface Pushed {
 function pushService() {
   const received: Pushed[] = [];
   const status = new Map<string, number>();
+  /** Runs while a message is being delivered (what a player does meanwhile). */
+  const during: { run: (() => Promise<void>) | null } = { run: null };
   const fetch = async (request: Request): Promise<Response> => {
+    await during.run?.();
     received.push({
       url: request.url,
       method: request.method,
@@ -47,7 +50,13 @@ function pushService() {
     });
     return new Response(null, { status: status.get(request.url) ?? 201 });
   };
-  return { received, status, fetch, to: (endpoint: string) => received.filter((r) => r.url === endpoint) };
+  return {
+    received,
+    status,
+    during,
+    fetch,
+    to: (endpoint: string) => received.filter((r) => r.url === endpoint),
+  };
 }
 
 let ips = 0;
@@ -523,5 +532,29 @@ describe('the scheduled run sends reminders', () => {
     expect(c.service.to(missed.device.json.endpoint)).toEqual([]);
     await c.scheduled('2026-06-16T22:01:00.000Z');
     expect(c.service.to(missed.device.json.endpoint).length).toBe(1);
+  });
+
+  it('keeps settings a player puts while a run is sending', async () => {
+    const c = client();
+    const p = await reminded(c, { hour: 11, timeZone: 'UTC', kinds: ['open'] });
+    c.service.during.run = async () => {
+      c.service.during.run = null;
+      await c.call('PUT', '/api/players/me/reminders', { token: p.player.token, body: { kinds: [] } });
+    };
+    await c.scheduled(`${DAY}T11:01:00.000Z`);
+    expect(c.service.to(p.device.json.endpoint).length).toBe(1);
+    const row = await env.DB.prepare('SELECT due_at FROM reminders WHERE player_id = ?')
+      .bind(p.player.id)
+      .first<{ due_at: number | null }>();
+    expect(row).toEqual({ due_at: null });
+  });
+
+  it(`pages through the due players, ${REMINDER_PAGE} at a time, in one run`, async () => {
+    const c = client();
+    const many = [];
+    for (let i = 0; i < REMINDER_PAGE + 5; i++)
+      many.push(await reminded(c, { hour: 13, timeZone: 'UTC', kinds: ['open'] }));
+    await c.scheduled(`${DAY}T13:02:00.000Z`);
+    for (const p of many) expect(c.service.to(p.device.json.endpoint).length).toBe(1);
   });
 });

@@ -36,12 +36,13 @@ export interface PushStore {
   claimSends(sends: readonly SendRecord[]): Promise<SendRecord[]>;
   /**
    * After a page's sends, in one transaction: forgets the sends that failed (so a later run retries them), deletes
-   * the subscriptions the push service said are gone, and sets each player's next due time.
+   * the subscriptions the push service said are gone, and moves each player's due time from `was` to `dueAt`
+   * (unless it changed meanwhile: the player put new settings while the run was sending).
    */
   settle(outcome: {
     readonly failed: readonly SendRecord[];
     readonly gone: readonly string[];
-    readonly next: readonly { readonly playerId: string; readonly dueAt: number | null }[];
+    readonly next: readonly { readonly playerId: string; readonly was: number; readonly dueAt: number }[];
   }): Promise<void>;
   /** Deletes at most `limit` send records of dates before `date` (the cron's housekeeping). */
   deleteSendsBefore(date: string, limit: number): Promise<void>;

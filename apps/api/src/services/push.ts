@@ -320,6 +320,7 @@ export async function sendReminders(ctx: ServiceContext): Promise<ReminderRun> {
       gone: outcomes.filter((o) => o.delivery === 'gone').map((o) => o.subscription.id),
       next: page.map((p) => ({
         playerId: p.playerId,
+        was: p.dueAt,
         dueAt: retry.has(p.playerId) ? now + RETRY_MS : nextLocalHour(p.timeZone, p.hour, now),
       })),
     });

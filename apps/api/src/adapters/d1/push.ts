@@ -141,7 +141,7 @@ export class D1PushStore extends D1Store implements PushStore {
   async settle(outcome: {
     readonly failed: readonly SendRecord[];
     readonly gone: readonly string[];
-    readonly next: readonly { readonly playerId: string; readonly dueAt: number | null }[];
+    readonly next: readonly { readonly playerId: string; readonly was: number; readonly dueAt: number }[];
   }): Promise<void> {
     const statements = [
       ...outcome.failed.map((s) =>
@@ -154,7 +154,12 @@ export class D1PushStore extends D1Store implements PushStore {
       ),
       ...outcome.gone.map((id) => this.sql.write('DELETE FROM push_subscriptions WHERE id = ?', id)),
       ...outcome.next.map((n) =>
-        this.sql.write('UPDATE reminders SET due_at = ? WHERE player_id = ?', n.dueAt, n.playerId),
+        this.sql.write(
+          'UPDATE reminders SET due_at = ? WHERE player_id = ? AND due_at = ?',
+          n.dueAt,
+          n.playerId,
+          n.was,
+        ),
       ),
     ];
     if (statements.length > 0) await this.sql.batch(statements);
