@@ -13,7 +13,15 @@ export default defineConfig(async () => {
           compatibilityDate: '2026-04-20',
           d1Databases: ['DB'],
           durableObjects: { ATTEMPTS: { className: 'AttemptObject', useSQLite: true } },
-          bindings: { DAILY_SECRET: 'test-secret-for-golf-daily-tests', TEST_MIGRATIONS: migrations },
+          bindings: {
+            DAILY_SECRET: 'test-secret-for-golf-daily-tests',
+            // A VAPID pair made for the tests alone (reminders on, as in a deployment that has its keys).
+            VAPID_PUBLIC_KEY:
+              'BNL58qklk0GeXuv7gV5BLMfegtidQ23YOsH_NtG3VrtigLa_CGEWmU5Z4Z9TtvZOs_4oRX5_xsBqMAUfhze49ls',
+            VAPID_PRIVATE_KEY: 'J0HBd96HYoCayF0-1B0mS-A5S6UOu0XufySfFnKGEaE',
+            VAPID_SUBJECT: 'mailto:tests@golf.local',
+            TEST_MIGRATIONS: migrations,
+          },
         },
       }),
     ],

@@ -14,6 +14,7 @@ import { deviceRoutes } from './routes/devices.ts';
 import { devRoutes } from './routes/dev.ts';
 import { leagueRoutes } from './routes/leagues.ts';
 import { playerRoutes } from './routes/players.ts';
+import { pushKeyRoutes, pushRoutes } from './routes/push.ts';
 
 export const BODY_LIMIT = 16 * 1024;
 
@@ -93,6 +94,8 @@ export function createApp(options: AppOptions = {}) {
     .use('/api/*', provideServices(deps))
     .route('/api/players', playerRoutes())
     .route('/api/players', deviceRoutes())
+    .route('/api/players', pushRoutes())
+    .route('/api/push', pushKeyRoutes())
     .route('/api/leagues', leagueRoutes())
     .route('/api/daily', dailyRoutes())
     .route('/api/dev', devRoutes());

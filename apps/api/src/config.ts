@@ -2,6 +2,10 @@
  * The Worker's settings, parsed once from its bindings: the routes and services read this, never `env` itself.
  */
 import type { Env } from './env.ts';
+import { fromBase64url } from './crypto.ts';
+import { DEVELOPMENT_VAPID_PUBLIC_KEY } from './push/config.ts';
+import { isUncompressedP256 } from './push/keys.ts';
+import { isVapidSubject } from './push/vapid.ts';
 
 /** The value of `.dev.vars.example`: public, so anyone could compute every course made with it. */
 export const DEVELOPMENT_SECRET = 'golf-daily-development-secret-not-for-production';
@@ -26,6 +30,34 @@ export interface Config {
   readonly rpOrigin: string | null;
   /** Local development behind its front only: the value the front sends on every request (`FRONT_SECRET`). */
   readonly frontSecret: string | null;
+  /** Web Push's VAPID keys and subject (`VAPID_*`), or null when reminders are off ({@link pushProblem} says why). */
+  readonly vapid: VapidText | null;
+  readonly pushProblem: string | null;
+}
+
+/** The VAPID key pair as configured (base64url), checked for shape; the keys are imported where they sign. */
+export interface VapidText {
+  readonly publicKey: string;
+  readonly privateKey: string;
+  readonly subject: string;
+}
+
+/**
+ * Why push cannot be sent with these bindings, or null when it can: both keys set, the public one a P-256 point,
+ * the private one 32 bytes, a `mailto:`/`https:` subject, and never the public development pair outside local
+ * development (its private half is in the repository).
+ */
+function pushProblemOf(bindings: Partial<Env>, localDev: boolean): string | null {
+  const { VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv, VAPID_SUBJECT: subject } = bindings;
+  if (!pub || !priv) return 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set';
+  if (pub === DEVELOPMENT_VAPID_PUBLIC_KEY && !localDev)
+    return 'the VAPID key pair is the public development pair';
+  const point = fromBase64url(pub);
+  if (point === null || !isUncompressedP256(point))
+    return 'VAPID_PUBLIC_KEY is not an uncompressed P-256 point (base64url)';
+  if (fromBase64url(priv)?.length !== 32) return 'VAPID_PRIVATE_KEY is not 32 bytes (base64url)';
+  if (!subject || !isVapidSubject(subject)) return 'VAPID_SUBJECT must be a mailto: or https: URI';
+  return null;
 }
 
 /**
@@ -54,6 +86,7 @@ export function configOf(env: Partial<Env> | undefined): Config {
   if (known) return known;
   const localDev = bindings.LOCAL_DEV === '1';
   const problem = secretProblem(bindings.DAILY_SECRET, localDev);
+  const pushProblem = pushProblemOf(bindings, localDev);
   const config: Config = {
     secret: problem === null ? bindings.DAILY_SECRET! : '',
     problem,
@@ -63,6 +96,15 @@ export function configOf(env: Partial<Env> | undefined): Config {
     rpId: bindings.RP_ID || null,
     rpOrigin: bindings.RP_ORIGIN || null,
     frontSecret: bindings.FRONT_SECRET || null,
+    vapid:
+      pushProblem === null
+        ? {
+            publicKey: bindings.VAPID_PUBLIC_KEY!,
+            privateKey: bindings.VAPID_PRIVATE_KEY!,
+            subject: bindings.VAPID_SUBJECT!,
+          }
+        : null,
+    pushProblem,
   };
   parsed.set(bindings, config);
   return config;

@@ -21,16 +21,23 @@ export const hmacHex = async (secret: string, message: string): Promise<string> 
 export const sha256Hex = async (text: string): Promise<string> =>
   hex(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
 
+/** base64url (RFC 4648 §5) without padding: tokens, passkeys and Web Push keys all use this one. */
 export function base64url(bytes: Uint8Array): string {
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** The bytes of a base64url text (padding optional); throws on anything else. */
-export function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text)) throw new Error('not base64url');
-  const binary = atob(text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/'));
+/** The bytes of a base64url text (padding optional), or null when it is not base64url. */
+export function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text) || text.replace(/=+$/, '').length % 4 === 1) return null;
+  const b64 = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
+  let binary: string;
+  try {
+    binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  } catch {
+    return null;
+  }
   return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
 }
 

@@ -35,7 +35,12 @@ export interface AppOptions {
   readonly cache?: () => EdgeCache;
   /** Where the ledger and the attempts live (default: D1 and Durable Objects). */
   readonly ports?: (env: Env) => Ports;
+  /** Outbound requests: the push services reminders go to (default: the platform's `fetch`). */
+  readonly fetch?: OutboundFetch;
 }
+
+/** Sends one outbound request. */
+export type OutboundFetch = (request: Request) => Promise<Response>;
 
 /** What the routes and the scheduled handler share for the lifetime of one Worker instance. */
 export interface AppDeps {
@@ -44,6 +49,7 @@ export interface AppDeps {
   readonly cache: () => EdgeCache;
   readonly perfect: PerfectPlay;
   readonly auditor: Auditor;
+  readonly fetch: OutboundFetch;
   /** Courses already read from storage (they never change). */
   readonly courses: Map<string, Course>;
 }
@@ -55,6 +61,7 @@ export const buildDeps = (options: AppOptions = {}): AppDeps => ({
   cache: options.cache ?? workersCache,
   perfect: options.perfect ?? solvePerfect,
   auditor: options.auditor ?? engineAuditor,
+  fetch: options.fetch ?? ((request) => fetch(request)),
   courses: new Map(),
 });
 
@@ -79,6 +86,7 @@ export function servicesFor(env: Env, deps: AppDeps, defer: Defer, now: Date = d
     now,
     perfect: deps.perfect,
     auditor: deps.auditor,
+    fetch: deps.fetch,
     courses: deps.courses,
     cache: deps.cache(),
     defer: (work) => defer(logFailure(work)),

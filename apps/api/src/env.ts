@@ -26,6 +26,14 @@ export interface Env {
    * (src/middleware.ts). Never set in a deployment.
    */
   readonly FRONT_SECRET?: string;
+  /**
+   * Web Push (reminders): the VAPID key pair, base64url (the public key an uncompressed P-256 point, the private
+   * key its 32-byte scalar; the private key a Worker secret), and the contact the push services see
+   * (`mailto:` or `https:`). Without them reminders are off (docs/deploy.md).
+   */
+  readonly VAPID_PUBLIC_KEY?: string;
+  readonly VAPID_PRIVATE_KEY?: string;
+  readonly VAPID_SUBJECT?: string;
   /** "1" only in the local API bench: adds `Server-Timing` to every answer. Never set in production. */
   readonly SERVER_TIMING?: string;
 }

@@ -16,3 +16,5 @@ export type { HistoryView, HistoryRound, HistorySummary } from './services/histo
 export type { LeagueView, MyLeague, SeasonView, SeasonEntry, SeasonPeriod } from './services/leagues.ts';
 export type { TransferCodeView } from './services/devices.ts';
 export type { PasskeyView } from './services/passkeys.ts';
+export type { ReminderSettings, SubscriptionView } from './services/push.ts';
+export type { ReminderKind } from './ports/push.ts';

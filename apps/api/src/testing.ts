@@ -25,6 +25,10 @@ export interface MemoryAppOptions {
   readonly auditor?: Auditor;
   /** Local development (`LOCAL_DEV=1`): `/api/dev/scheduled` runs the cron's job, the closed day's audit included. */
   readonly local?: boolean;
+  /** Reminders on: the VAPID key pair (base64url) and subject the app signs with (default: reminders off). */
+  readonly vapid?: { readonly publicKey: string; readonly privateKey: string; readonly subject: string };
+  /** Where push messages go (default: the platform's `fetch`). */
+  readonly fetch?: (request: Request) => Promise<Response>;
 }
 
 /** An app on SQLite in memory and the `env` to call it with: `app.request(path, init, env)`. */
@@ -52,11 +56,19 @@ export function memoryApp(options: MemoryAppOptions = {}) {
     now: options.now,
     perfect: options.perfect,
     auditor: options.auditor,
+    fetch: options.fetch,
     ports: () => ports,
   });
   const env = {
     DAILY_SECRET: options.secret ?? 'memory-app-secret-for-tests-only-0123456789',
     ...(options.local ? { LOCAL_DEV: '1' } : {}),
+    ...(options.vapid
+      ? {
+          VAPID_PUBLIC_KEY: options.vapid.publicKey,
+          VAPID_PRIVATE_KEY: options.vapid.privateKey,
+          VAPID_SUBJECT: options.vapid.subject,
+        }
+      : {}),
   } as unknown as Env;
   /** `fetch` for clients such as `hc` or the web's API client: every request goes to the app in memory. */
   const fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>

@@ -66,8 +66,8 @@ export class SoftAuthenticator {
         [1, 2],
         [3, -7],
         [-1, 1],
-        [-2, fromBase64url(jwk.x!)],
-        [-3, fromBase64url(jwk.y!)],
+        [-2, fromBase64url(jwk.x!)!],
+        [-3, fromBase64url(jwk.y!)!],
       ]),
     );
     this.#userHandle = options.user!.id;

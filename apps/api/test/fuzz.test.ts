@@ -48,6 +48,12 @@ const ROUTES: readonly (readonly [string, string])[] = [
   ['GET', '/api/daily/2026-06-14/holes'],
   ['POST', '/api/dev/scheduled'],
   ['GET', '/api/dev/counters'],
+  ['GET', '/api/push/key'],
+  ['POST', '/api/players/me/push'],
+  ['GET', '/api/players/me/push'],
+  ['DELETE', '/api/players/me/push/x'],
+  ['GET', '/api/players/me/reminders'],
+  ['PUT', '/api/players/me/reminders'],
 ];
 
 /** The routes that read a JSON body (each checks it before any token). */
@@ -103,6 +109,16 @@ const body = fc.oneof(
     .record({ code: fc.oneof(fc.anything(), fc.stringMatching(/^[A-Z2-9 -]{0,14}$/)) })
     .map((v) => JSON.stringify(v)),
   passkeyAnswer,
+  fc
+    .record(
+      {
+        hour: fc.oneof(fc.integer({ min: -2, max: 25 }), fc.double(), fc.string()),
+        timeZone: fc.oneof(fc.constantFrom('UTC', 'Europe/Paris', 'Nowhere/Else'), fc.string()),
+        kinds: fc.oneof(fc.array(fc.constantFrom('open', 'closing', 'x')), fc.anything()),
+      },
+      { requiredKeys: [] },
+    )
+    .map((v) => JSON.stringify(v) ?? '{}'),
   fc.string({ maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 100 }),
   fc.integer({ min: 16 * 1024 - 16, max: 40_000 }).map((n) => JSON.stringify({ name: 'x'.repeat(n) })),

@@ -3,6 +3,7 @@ import type { CourseStore } from './courses.ts';
 import type { LeagueStore } from './leagues.ts';
 import type { PasskeyStore } from './passkeys.ts';
 import type { PlayerStore } from './players.ts';
+import type { PushStore } from './push.ts';
 import type { RateLimitStore } from './rate-limits.ts';
 import type { RoundStore } from './rounds.ts';
 
@@ -20,4 +21,6 @@ export interface Ledger {
   readonly audits: AuditQueue;
   readonly passkeys: PasskeyStore;
   readonly leagues: LeagueStore;
+  /** Reminders: push subscriptions, reminder settings, the sends made. */
+  readonly push: PushStore;
 }

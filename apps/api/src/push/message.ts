@@ -9,8 +9,8 @@ import { encryptPayload, type EncryptError, type EncryptOptions } from './encryp
 import { parseAuth, parseP256dh, type KeyError } from './keys.ts';
 import { vapidAuthorization, type VapidKeys } from './vapid.ts';
 
-/** Why a message is sent: today's course is ready, or a reminder that today's round is not played yet. */
-export const PUSH_KINDS = ['course', 'reminder'] as const;
+/** Why a message is sent: today's course is open, or it closes soon and today's round is not finished. */
+export const PUSH_KINDS = ['open', 'closing'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** The payload, as JSON; the service worker shows `title` and `body` and opens `url` on a click. */
@@ -38,9 +38,14 @@ export interface Subscription {
 
 export type SubscriptionError = KeyError | { readonly code: 'ERR_ENDPOINT'; readonly message: string };
 
-/** Checks a subscription: an https endpoint, a p256dh that is a P-256 point, an auth of 16 bytes. */
+/**
+ * Checks a subscription: an https endpoint, a p256dh that is a P-256 point, an auth of 16 bytes. With
+ * `localHttp` (local development only) an `http://127.0.0.1:<port>/…` endpoint is accepted too, so a test can
+ * be the push service.
+ */
 export async function parseSubscription(
   json: PushSubscriptionJson,
+  options: { readonly localHttp?: boolean } = {},
 ): Promise<Result<Subscription, SubscriptionError>> {
   let url: URL;
   try {
@@ -48,7 +53,11 @@ export async function parseSubscription(
   } catch {
     return err({ code: 'ERR_ENDPOINT', message: 'the endpoint is not a URL' });
   }
-  if (url.protocol !== 'https:') return err({ code: 'ERR_ENDPOINT', message: 'the endpoint must be https' });
+  const local = options.localHttp === true && url.protocol === 'http:' && url.hostname === '127.0.0.1';
+  if (url.protocol !== 'https:' && !local)
+    return err({ code: 'ERR_ENDPOINT', message: 'the endpoint must be https' });
+  if (url.username !== '' || url.password !== '')
+    return err({ code: 'ERR_ENDPOINT', message: 'the endpoint must not hold credentials' });
   const publicKey = await parseP256dh(json.keys.p256dh);
   if (!publicKey.ok) return publicKey;
   const auth = parseAuth(json.keys.auth);

@@ -21,6 +21,8 @@ export interface ServiceContext {
   readonly courses: Map<string, Course>;
   /** Public answers kept at the edge. */
   readonly cache: EdgeCache;
+  /** Outbound requests (the push services). */
+  readonly fetch: (request: Request) => Promise<Response>;
   /** Runs work after the response (the Worker's `waitUntil`). */
   readonly defer: (work: Promise<unknown>) => void;
 }

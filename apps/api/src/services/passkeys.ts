@@ -20,6 +20,13 @@ import { ApiError } from '../errors.ts';
 import type { ChallengePurpose } from '../ports/passkeys.ts';
 import type { ServiceContext } from './context.ts';
 import { base64url, fromBase64url } from '../crypto.ts';
+
+/** A stored COSE key's bytes (written by this service as base64url, so never anything else). */
+function storedKey(text: string): Uint8Array<ArrayBuffer> {
+  const bytes = fromBase64url(text);
+  if (bytes === null) throw new Error('a stored passkey public key is not base64url');
+  return bytes;
+}
 import { issueToken, TOO_MANY_TRIES } from './devices.ts';
 import { limitAddress } from './rate-limit.ts';
 import type { NewPlayer } from './players.ts';
@@ -223,7 +230,7 @@ export async function signInWithPasskey(
         expectedRPID: rp.id,
         credential: {
           id: stored.id,
-          publicKey: fromBase64url(stored.publicKey),
+          publicKey: storedKey(stored.publicKey),
           counter: stored.counter,
           transports: stored.transports as AuthenticatorTransport[],
         },

@@ -2,6 +2,7 @@ import { addDays, FIRST_DATE, utcDate } from '@golf/contract';
 import { auditDay, type AuditProgress } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { completePerfect, ensureCourse } from './course.ts';
+import { forgetOldSends, sendReminders, type ReminderRun } from './push.ts';
 
 /**
  * The cron's job: today's and tomorrow's courses exist with their perfect play, so no player's request ever
@@ -27,19 +28,25 @@ export const SCHEDULED_AUDIT = { slices: 200, ms: 240_000 } as const;
 /**
  * Everything the cron does (the scheduled handler and the local `/api/dev/scheduled` both run this): tomorrow's
  * course ahead of time, then the audit of the day that closed last (requests about that day carry it on if one
- * run does not finish it), then housekeeping (expired passkey challenges and transfer codes, which no request can
- * use any more).
+ * run does not finish it), then the reminders due (services/push.ts; a failure there is logged and leaves the rest
+ * alone), then housekeeping (expired passkey challenges and transfer codes, which no request can use any more, and
+ * old reminder send records).
  */
 export async function scheduledJob(
   ctx: ServiceContext,
-): Promise<{ courses: string[]; audit: AuditProgress | null }> {
+): Promise<{ courses: string[]; audit: AuditProgress | null; reminders: ReminderRun | null }> {
   const courses = await createCourseAhead(ctx);
   const yesterday = addDays(utcDate(ctx.now), -1);
   const audit = yesterday < FIRST_DATE ? null : await auditDay(ctx, yesterday, SCHEDULED_AUDIT);
+  const reminders = await sendReminders(ctx).catch((error: unknown) => {
+    console.error('reminders failed', error);
+    return null;
+  });
   const now = ctx.now.getTime();
   await Promise.all([
     ctx.ledger.players.deleteExpiredCodes(now),
     ctx.ledger.passkeys.deleteExpiredChallenges(now),
+    forgetOldSends(ctx),
   ]);
-  return { courses, audit };
+  return { courses, audit, reminders };
 }

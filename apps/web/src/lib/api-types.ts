@@ -18,12 +18,14 @@ import type {
   NewPlayer,
   PasskeyView,
   PlayerView,
+  ReminderSettings as ReminderSettingsView,
   ReplayView,
   RoundAuditView,
   PerfectResult,
   SeasonView,
   StandingEntry,
   StandingsView,
+  SubscriptionView,
   TransferCodeView,
   UnderReviewView,
 } from '@golf/api';
@@ -63,14 +65,20 @@ export type HistoryRound = HistoryView['rounds'][number];
 export type League = LeagueView;
 export type LeagueMembership = MyLeague;
 export type Season = SeasonView;
+/** A player's reminders: an hour (0–23) on their clock in `timeZone`, and which kinds (`[]`: off). */
+export type ReminderSettings = ReminderSettingsView;
+export type ReminderKind = ReminderSettingsView['kinds'][number];
+/** One device a player receives reminders on. */
+export type PushDevice = SubscriptionView;
 export type SeasonEntry = SeasonView['entries'][number];
 
 /**
  * A failure's code: one of the API's (the contract's table), or one the client adds: `ERR_NETWORK` (no answer;
  * status 0), `ERR_BAD_RESPONSE` (an answer outside the contract: not JSON, not the error shape, an unknown code, a
- * course or card that does not parse) and `ERR_PASSKEY` (the browser's passkey prompt gave no credential).
+ * course or card that does not parse), `ERR_PASSKEY` (the browser's passkey prompt gave no credential) and
+ * `ERR_PUSH` (the browser refused notifications or a push subscription).
  */
-export type FailureCode = ErrorCode | 'ERR_NETWORK' | 'ERR_BAD_RESPONSE' | 'ERR_PASSKEY';
+export type FailureCode = ErrorCode | 'ERR_NETWORK' | 'ERR_BAD_RESPONSE' | 'ERR_PASSKEY' | 'ERR_PUSH';
 
 /** Every failure the client sees: the API's `{error:{code,message}}`, or one of the client's own codes. */
 export interface ApiFailure {

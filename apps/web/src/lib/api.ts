@@ -19,6 +19,8 @@ import type {
   Passkey,
   Player,
   PlayerWithToken,
+  PushDevice,
+  ReminderSettings,
   Replay,
   RoundAuditView,
   Season,
@@ -292,6 +294,45 @@ export class GolfApi {
 
   leaveLeague(id: string): Promise<ApiResult<{ id: string; left: true }>> {
     return this.#run(() => this.#client.api.leagues[':id'].members.me.$delete({ param: { id } }));
+  }
+
+  /** The server's VAPID public key (base64url); `ERR_UNAVAILABLE` when this server has reminders off. */
+  pushKey(): Promise<ApiResult<{ key: string }>> {
+    return this.#run(() => this.#anonymous.api.push.key.$get());
+  }
+
+  /** Stores this browser's push subscription (`PushSubscription.toJSON()`) for the player. */
+  subscribePush(subscription: {
+    endpoint: string;
+    keys: { p256dh: string; auth: string };
+  }): Promise<ApiResult<{ id: string }>> {
+    return this.#run(() => this.#client.api.players.me.push.$post({ json: subscription }));
+  }
+
+  pushDevices(): Promise<ApiResult<{ subscriptions: PushDevice[] }>> {
+    return this.#run(() => this.#client.api.players.me.push.$get());
+  }
+
+  /** Removes one of the player's push subscriptions (the answer has no body). */
+  unsubscribePush(id: string): Promise<ApiResult<null>> {
+    return this.#run<null>(async () => {
+      const res = await this.#client.api.players.me.push[':id'].$delete({ param: { id } });
+      const empty = { ok: true, status: res.status, statusText: res.statusText, json: async () => null };
+      return res.ok ? empty : (res as unknown as JsonResponse<null>);
+    });
+  }
+
+  reminders(): Promise<ApiResult<ReminderSettings>> {
+    return this.#run(() => this.#client.api.players.me.reminders.$get());
+  }
+
+  /** Changes the fields given; `{kinds: []}` turns reminders off. */
+  setReminders(change: Partial<ReminderSettings>): Promise<ApiResult<ReminderSettings>> {
+    return this.#run(() =>
+      this.#client.api.players.me.reminders.$put({
+        json: { ...change, kinds: change.kinds === undefined ? undefined : [...change.kinds] },
+      }),
+    );
   }
 
   league(id: string): Promise<ApiResult<League>> {

@@ -4,6 +4,7 @@ import { D1CourseStore } from './courses.ts';
 import { D1LeagueStore } from './leagues.ts';
 import { D1PasskeyStore } from './passkeys.ts';
 import { D1PlayerStore } from './players.ts';
+import { D1PushStore } from './push.ts';
 import { D1RateLimitStore } from './rate-limits.ts';
 import { D1RoundStore } from './rounds.ts';
 import type { SqlDatabase } from './statements.ts';
@@ -17,4 +18,5 @@ export const d1Ledger = (db: SqlDatabase): Ledger => ({
   audits: new D1AuditQueue(db),
   passkeys: new D1PasskeyStore(db),
   leagues: new D1LeagueStore(db),
+  push: new D1PushStore(db),
 });

@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../app-env.ts';
+import { requirePlayer } from '../middleware.ts';
+import {
+  REMINDER_KINDS,
+  pushKey,
+  remindersOf,
+  setReminders,
+  subscribe,
+  subscriptionsOf,
+  unsubscribe,
+} from '../services/push.ts';
+import { validate } from './validation.ts';
+
+const b64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'expected base64url');
+
+/** A browser's `PushSubscription.toJSON()`; the keys' contents are checked by the service (src/push/keys.ts). */
+const subscriptionBody = validate(
+  'json',
+  z.object({
+    endpoint: z.string().min(1).max(2048),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({ p256dh: b64url(128), auth: b64url(64) }),
+  }),
+);
+
+const idParam = validate('param', z.object({ id: z.string().min(1).max(64) }));
+
+const remindersBody = validate(
+  'json',
+  z
+    .object({
+      hour: z.number().int().min(0).max(23),
+      timeZone: z.string().min(1).max(64),
+      kinds: z.array(z.enum(REMINDER_KINDS)).max(REMINDER_KINDS.length * 2),
+    })
+    .partial(),
+);
+
+/** `/api/push/key`: the VAPID public key a browser subscribes with. */
+export const pushKeyRoutes = () =>
+  new Hono<AppEnv>().get('/key', (c) => c.json(pushKey(c.var.services), 200));
+
+/** `/api/players/me/push` and `/api/players/me/reminders`: a player's devices and reminder settings. */
+export const pushRoutes = () =>
+  new Hono<AppEnv>()
+    .post('/me/push', subscriptionBody, requirePlayer, async (c) => {
+      const { id, created } = await subscribe(c.var.services, c.var.playerId, c.req.valid('json'));
+      return created ? c.json({ id }, 201) : c.json({ id }, 200);
+    })
+    .get('/me/push', requirePlayer, async (c) =>
+      c.json(await subscriptionsOf(c.var.services, c.var.playerId), 200),
+    )
+    .delete('/me/push/:id', idParam, requirePlayer, async (c) => {
+      await unsubscribe(c.var.services, c.var.playerId, c.req.valid('param').id);
+      return c.body(null, 204);
+    })
+    .get('/me/reminders', requirePlayer, async (c) =>
+      c.json(await remindersOf(c.var.services, c.var.playerId), 200),
+    )
+    .put('/me/reminders', remindersBody, requirePlayer, async (c) =>
+      c.json(await setReminders(c.var.services, c.var.playerId, c.req.valid('json')), 200),
+    );
