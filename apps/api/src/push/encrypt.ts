@@ -72,7 +72,9 @@ export async function ecdhSecret(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const pub = await importEcdhPublic(publicPoint);
   // WebCrypto's member is `public` (the Workers types spell it `$public`).
-  const algorithm = { name: 'ECDH', public: pub } as unknown as Parameters<typeof crypto.subtle.deriveBits>[0];
+  const algorithm = { name: 'ECDH', public: pub } as unknown as Parameters<
+    typeof crypto.subtle.deriveBits
+  >[0];
   return new Uint8Array(await crypto.subtle.deriveBits(algorithm, privateKey, 256));
 }
 

@@ -174,7 +174,9 @@ export async function roundAuditView(
   const holes = (JSON.parse(audit?.holes ?? '[]') as StoredHole[]).map((h, i) => ({
     hole: i + 1,
     telling: (h.telling ?? []).map((t) =>
-      t.reason !== undefined ? { at: t.at, move: t.move, reason: t.reason } : { at: t.at, move: t.move, why: t.why ?? '' },
+      t.reason !== undefined
+        ? { at: t.at, move: t.move, reason: t.reason }
+        : { at: t.at, move: t.move, why: t.why ?? '' },
     ),
   }));
   return {
