@@ -52,3 +52,14 @@ export function randomText(alphabet: string, length: number): string {
   }
   return out;
 }
+
+/** The bytes of `parts`, one after another. */
+export function concat(...parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

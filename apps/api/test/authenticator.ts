@@ -3,20 +3,11 @@
  * does (attestation "none"), built from WebCrypto and the CBOR encoder the server library ships.
  */
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import { base64url, fromBase64url } from '../src/crypto.ts';
+import { base64url, concat, fromBase64url } from '../src/crypto.ts';
 
 const enc = new TextEncoder();
 const sha256 = async (bytes: Uint8Array) =>
   new Uint8Array(await crypto.subtle.digest('SHA-256', Uint8Array.from(bytes)));
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 const u32 = (n: number) => new Uint8Array([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
 
 /** An ECDSA signature as WebAuthn carries it: DER, not WebCrypto's raw r‖s. */

@@ -67,15 +67,7 @@ export function testClient(at: string = NOON, cache: EdgeCache = noCache, audito
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     } else if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await app.request(path, { method, headers, body }, env);
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    return replyOf<T>(await app.request(path, { method, headers, body }, env));
   }
   return {
     app,
@@ -224,4 +216,16 @@ export async function seedOf(date: string): Promise<Uint8Array> {
   return new Uint8Array(
     await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`golf-daily/v1/${date}`)),
   );
+}
+
+/** A response as the tests read it: the status, the body parsed as JSON (or kept as text), the headers. */
+export async function replyOf<T>(res: Response): Promise<Reply<T>> {
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
 }

@@ -12,6 +12,7 @@ import {
   errorCode,
   playCourse,
   quickPerfect,
+  replyOf,
   testAuditor,
   type CallOptions,
   type Client,
@@ -83,15 +84,7 @@ function client(bindings: Partial<Env> = { ...VAPID, LOCAL_DEV: '1' }, at = `${D
     let body = options.raw;
     if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await app.request(path, { method, headers, body }, appEnv);
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    return replyOf<T>(await app.request(path, { method, headers, body }, appEnv));
   }
   return {
     app,

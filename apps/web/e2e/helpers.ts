@@ -1,7 +1,19 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { utcDate } from '@golf/contract';
 import { expect, type Page } from '@playwright/test';
 
 export { addDays } from '@golf/contract';
+
+/** Where the suite's screenshots go (looked at by people, never compared). */
+export const SHOTS = join(import.meta.dirname, 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+/** The two sizes every page is seen at: a desktop and a 360 px phone. */
+export const SIZES = {
+  desktop: { width: 1366, height: 768 },
+  phone: { width: 360, height: 740 },
+} as const;
 
 /** Today's course date (UTC), as the app computes it. */
 export const utcToday = (): string => utcDate(new Date());

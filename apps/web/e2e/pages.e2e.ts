@@ -1,16 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.ts';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { addDays, teeOff, uniqueName, utcToday } from './helpers.ts';
-
-const SHOTS = join(import.meta.dirname, 'screenshots');
-mkdirSync(SHOTS, { recursive: true });
-
-const SIZES = {
-  desktop: { width: 1366, height: 768 },
-  phone: { width: 360, height: 740 },
-} as const;
+import { addDays, SHOTS, SIZES, teeOff, uniqueName, utcToday } from './helpers.ts';
 
 const today = utcToday();
 const PAGES: readonly { name: string; path: string }[] = [
@@ -39,7 +30,9 @@ async function check(page: Page, name: string, size: keyof typeof SIZES): Promis
 }
 
 for (const size of ['desktop', 'phone'] as const) {
-  test(`every page at ${size} size: screenshot, axe has no serious or critical violation`, async ({ browser }) => {
+  test(`every page at ${size} size: screenshot, axe has no serious or critical violation`, async ({
+    browser,
+  }) => {
     // Every page, each with a full-page screenshot and an axe scan: minutes on a loaded machine.
     test.setTimeout(300_000);
     const context = await browser.newContext({ viewport: SIZES[size], reducedMotion: 'reduce' });

@@ -1,18 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { addDays, utcToday } from './helpers.ts';
+import { addDays, SHOTS, SIZES, utcToday } from './helpers.ts';
 import { createPlayer, playRound } from './rounds-api.ts';
 
 /** The table settings (deck, card size, table, animations, sound) and the share card, through the page. */
 
-const SHOTS = join(import.meta.dirname, 'screenshots');
-mkdirSync(SHOTS, { recursive: true });
-const SIZES = {
-  desktop: { width: 1366, height: 768 },
-  phone: { width: 360, height: 740 },
-} as const;
 type Size = keyof typeof SIZES;
 const PLAY = '/play?rules=classic&deal=4242&mode=single&scoring=strokes';
 const today = utcToday();
