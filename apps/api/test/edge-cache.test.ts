@@ -46,6 +46,16 @@ describe('answers kept at the edge', () => {
     await playCourse(client, DAY, other.token);
     const stale = await client.call<StandingsView>('GET', `/api/daily/${DAY}/standings`);
     expect(stale.body.players).toBe(open.body.players);
+    // …except to that finisher, who reads their own write: their row and place, from a page read now.
+    const own = await client.call<StandingsView>('GET', `/api/daily/${DAY}/standings`, {
+      token: other.token,
+    });
+    expect(own.body.players).toBe(open.body.players + 1);
+    expect(own.body.entries.some((e) => e.playerId === other.id)).toBe(true);
+    expect(own.body.me?.rank).toBe(own.body.entries.find((e) => e.playerId === other.id)!.rank);
+    expect((await client.call<StandingsView>('GET', `/api/daily/${DAY}/standings`)).body.players).toBe(
+      open.body.players,
+    );
 
     client.setNow('2026-06-16T00:00:01.000Z');
     const course = await client.call<CourseView>('GET', `/api/daily/${DAY}`);

@@ -120,7 +120,10 @@ export const dailyRoutes = () =>
         return c.json(view, 200);
       }
       c.header('Cache-Control', `private, max-age=${OPEN_STANDINGS_MAX_AGE}`);
-      return c.json(await personalize(services, view, playerId), 200);
+      return c.json(
+        await personalize(services, view, playerId, () => standings(services, date, limit, offset)),
+        200,
+      );
     })
     .get('/:date/holes', dateParam, async (c) => {
       const { services } = c.var;

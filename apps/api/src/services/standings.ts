@@ -1,6 +1,7 @@
 import { progressOf, type AuditProgress } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { finishersAhead, finishersIn, percentileOf, ranked, sameTotal } from './ranking.ts';
+import { OPEN_STANDINGS_MAX_AGE } from '../ports/edge-cache.ts';
 import { courseDay } from './time.ts';
 
 export interface StandingEntry {
@@ -78,17 +79,24 @@ export async function standings(
 
 /**
  * The standings as the caller sees them: their own place (`me`: rank, total, percentile, strokes) and their own
- * per-hole strokes in their entry. `percentile` is the share of ranked finishers whose total is the same or worse,
+ * per-hole strokes in their entry; read afresh by `fresh` when the caller finished within the shared answer's age. `percentile` is the share of ranked finishers whose total is the same or worse,
  * in whole percent (the leader has 100).
  */
 export async function personalize(
   ctx: ServiceContext,
-  view: StandingsView,
+  shared: StandingsView,
   viewerId: string,
+  fresh?: () => Promise<StandingsView>,
 ): Promise<StandingsView> {
-  const mine = await ctx.ledger.rounds.attempt(view.date, viewerId);
-  if (!mine?.finished || mine.review) return view;
-  const { total, strokes } = mine.finished;
+  const mine = await ctx.ledger.rounds.attempt(shared.date, viewerId);
+  if (!mine?.finished || mine.review) return shared;
+  const { total, strokes, finishedAt } = mine.finished;
+  // Read your own write: a shared answer may be up to OPEN_STANDINGS_MAX_AGE seconds old, so a caller who finished
+  // more recently than that gets the page read now (bounded by the finish rate, not by how often anyone looks).
+  const view =
+    fresh !== undefined && ctx.now.getTime() - finishedAt < OPEN_STANDINGS_MAX_AGE * 1000
+      ? await fresh()
+      : shared;
   const ahead = finishersAhead(view.distribution, total);
   return {
     ...view,
