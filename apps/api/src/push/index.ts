@@ -1,6 +1,6 @@
 /** Web Push, crypto only (no routes, no storage): VAPID (RFC 8292), aes128gcm encryption (RFC 8291), requests. */
 export { base64url, fromBase64url } from './bytes.ts';
-export { DEVELOPMENT_VAPID_PUBLIC_KEY, vapidConfig, type VapidBindings, type VapidConfig } from './config.ts';
+export { DEVELOPMENT_VAPID_PUBLIC_KEY } from './config.ts';
 export {
   MAX_PLAINTEXT,
   RECORD_SIZE,
