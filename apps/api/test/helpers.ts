@@ -52,10 +52,9 @@ export function testAuditor(flaggedLogs: ReadonlySet<string> = new Set()): Audit
   };
 }
 
-export function testClient(at: string = NOON, cache: EdgeCache = noCache, auditor: Auditor = testAuditor()) {
-  let now = new Date(at);
-  const app = createApp({ now: () => now, perfect: quickPerfect, cache: () => cache, auditor });
-  async function call<T = unknown>(
+/** How the tests call an app with some bindings: a method, a path, a token, a JSON, raw or byte body. */
+export function callerOf(app: { request: ReturnType<typeof createApp>['request'] }, bindings: object) {
+  return async function call<T = unknown>(
     method: string,
     path: string,
     options: CallOptions = {},
@@ -67,8 +66,14 @@ export function testClient(at: string = NOON, cache: EdgeCache = noCache, audito
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     } else if (body !== undefined) headers['content-type'] ??= 'application/json';
-    return replyOf<T>(await app.request(path, { method, headers, body }, env));
-  }
+    return replyOf<T>(await app.request(path, { method, headers, body }, bindings));
+  };
+}
+
+export function testClient(at: string = NOON, cache: EdgeCache = noCache, auditor: Auditor = testAuditor()) {
+  let now = new Date(at);
+  const app = createApp({ now: () => now, perfect: quickPerfect, cache: () => cache, auditor });
+  const call = callerOf(app, env);
   return {
     app,
     call,

@@ -7,17 +7,7 @@ import { base64url, DEVELOPMENT_VAPID_PUBLIC_KEY, fromBase64url } from '../src/p
 import { noCache } from '../src/ports/edge-cache.ts';
 import { MAX_SUBSCRIPTIONS, REMINDER_PAGE } from '../src/services/push.ts';
 import type { Env } from '../src/env.ts';
-import {
-  DAY,
-  errorCode,
-  playCourse,
-  quickPerfect,
-  replyOf,
-  testAuditor,
-  type CallOptions,
-  type Client,
-  type Reply,
-} from './helpers.ts';
+import { callerOf, DAY, errorCode, playCourse, quickPerfect, testAuditor, type Client } from './helpers.ts';
 import { decrypt, userAgent, vapidPair } from './push-receiver.ts';
 
 const pair = await vapidPair();
@@ -74,18 +64,7 @@ function client(bindings: Partial<Env> = { ...VAPID, LOCAL_DEV: '1' }, at = `${D
     fetch: service.fetch,
   });
   const appEnv = { ...env, ...bindings } as unknown as Env;
-  async function call<T = unknown>(
-    method: string,
-    path: string,
-    options: CallOptions = {},
-  ): Promise<Reply<T>> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-    let body = options.raw;
-    if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined) headers['content-type'] ??= 'application/json';
-    return replyOf<T>(await app.request(path, { method, headers, body }, appEnv));
-  }
+  const call = callerOf(app, appEnv);
   return {
     app,
     call,
