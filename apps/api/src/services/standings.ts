@@ -79,8 +79,9 @@ export async function standings(
 
 /**
  * The standings as the caller sees them: their own place (`me`: rank, total, percentile, strokes) and their own
- * per-hole strokes in their entry; read afresh by `fresh` when the caller finished within the shared answer's age. `percentile` is the share of ranked finishers whose total is the same or worse,
- * in whole percent (the leader has 100).
+ * per-hole strokes in their entry, on the page `fresh` reads when the caller finished within the shared answer's
+ * age. `percentile` is the share of ranked finishers whose total is the same or worse, in whole percent (the
+ * leader has 100).
  */
 export async function personalize(
   ctx: ServiceContext,
