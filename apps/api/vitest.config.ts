@@ -13,6 +13,10 @@ export default defineConfig(async () => {
           compatibilityDate: '2026-04-20',
           d1Databases: ['DB'],
           durableObjects: { ATTEMPTS: { className: 'AttemptObject', useSQLite: true } },
+          // A producer only: the tests deliver the audit queue's messages to the consumer themselves
+          // (test/pipeline.ts), so nothing runs behind a test's back.
+          queueProducers: { AUDIT_QUEUE: 'golf-audit' },
+          r2Buckets: ['ARCHIVE'],
           bindings: {
             DAILY_SECRET: 'test-secret-for-golf-daily-tests',
             // A VAPID pair made for the tests alone (reminders on, as in a deployment that has its keys).

@@ -25,6 +25,8 @@ export interface Config {
   readonly serverTiming: boolean;
   /** Tries per client address and purpose (`PLAYER_BURST`, default 20). */
   readonly playerBurst: number;
+  /** Local development only: the audit's fixed-cost stand-in (`AUDIT_STAND_IN=1` with `LOCAL_DEV=1`). */
+  readonly auditStandIn: boolean;
   /** The passkeys' relying party, when set (`RP_ID`, `RP_ORIGIN`). */
   readonly rpId: string | null;
   readonly rpOrigin: string | null;
@@ -93,6 +95,7 @@ export function configOf(env: Partial<Env> | undefined): Config {
     localDev,
     serverTiming: bindings.SERVER_TIMING === '1',
     playerBurst: burstOf(bindings.PLAYER_BURST),
+    auditStandIn: localDev && bindings.AUDIT_STAND_IN === '1',
     rpId: bindings.RP_ID || null,
     rpOrigin: bindings.RP_ORIGIN || null,
     frontSecret: bindings.FRONT_SECRET || null,

@@ -12,17 +12,28 @@ import { type EdgeCache } from './ports/edge-cache.ts';
 import { configOf } from './config.ts';
 import { d1Ledger } from './adapters/d1/ledger.ts';
 import type { Ledger } from './ports/ledger.ts';
+import type { RoundArchive } from './ports/archive.ts';
+import type { WorkQueue } from './ports/work-queue.ts';
+import { bucketArchive } from './adapters/r2-archive.ts';
+import { standInAuditor } from './adapters/stand-in-auditor.ts';
 
-/** Where the ledger and the attempts live: D1 and Durable Objects in the Worker, memory in src/testing.ts. */
+/**
+ * Where the ledger, the attempts, the audit's queue and the archive live: D1, Durable Objects, Queues and R2 in the
+ * Worker; SQLite, sessions and drivers in memory in src/testing.ts.
+ */
 export interface Ports {
   readonly ledger: Ledger;
   readonly attempts: (date: string, playerId: string) => AttemptRpc;
+  readonly queue: WorkQueue;
+  readonly archive: RoundArchive;
 }
 
-/** The Worker's ports: D1, and one Durable Object per attempt named `date/playerId`. */
+/** The Worker's ports: D1, one Durable Object per attempt named `date/playerId`, the audit queue, the archive bucket. */
 export const cloudflarePorts = (env: Env): Ports => ({
   ledger: d1Ledger(env.DB),
   attempts: (date, playerId) => env.ATTEMPTS.getByName(`${date}/${playerId}`) as unknown as AttemptRpc,
+  queue: env.AUDIT_QUEUE,
+  archive: bucketArchive(env.ARCHIVE),
 });
 
 /** What the app is built with. Tests inject a clock (to roll the day over) and a cheaper perfect-play function. */
@@ -82,10 +93,12 @@ export function servicesFor(env: Env, deps: AppDeps, defer: Defer, now: Date = d
   return {
     ledger: ports.ledger,
     attempts: ports.attempts,
+    queue: ports.queue,
+    archive: ports.archive,
     config,
     now,
     perfect: deps.perfect,
-    auditor: deps.auditor,
+    auditor: config.auditStandIn ? standInAuditor : deps.auditor,
     fetch: deps.fetch,
     courses: deps.courses,
     cache: deps.cache(),

@@ -1,4 +1,4 @@
-import type { D1Database, DurableObjectNamespace } from '@cloudflare/workers-types';
+import type { D1Database, DurableObjectNamespace, Queue, R2Bucket } from '@cloudflare/workers-types';
 
 /** The Worker's bindings (wrangler.jsonc, plus the `DAILY_SECRET` secret). */
 export interface Env {
@@ -8,6 +8,10 @@ export interface Env {
    * `AttemptRpc` (src/deps.ts); the class is not named here, so the web can import the API's types.
    */
   readonly ATTEMPTS: DurableObjectNamespace;
+  /** The closed days' audit pipeline (queue `golf-audit`; this Worker consumes it: services/audit-queue.ts). */
+  readonly AUDIT_QUEUE: Queue;
+  /** Archived days' evidence (bucket `golf-archive`: services/archive.ts). */
+  readonly ARCHIVE: R2Bucket;
   /** Keys every course seed and every client-address hash. A Worker secret; a marked development value locally. */
   readonly DAILY_SECRET?: string;
   /** Optional override of the player-creation burst per client address (default 20). */
@@ -34,6 +38,11 @@ export interface Env {
   readonly VAPID_PUBLIC_KEY?: string;
   readonly VAPID_PRIVATE_KEY?: string;
   readonly VAPID_SUBJECT?: string;
+  /**
+   * Local development only (with `LOCAL_DEV=1`; ignored anywhere else): "1" swaps the engine's fair-play audit for a
+   * fixed-cost stand-in that flags nothing, so the local close bench measures the pipeline, not the solver.
+   */
+  readonly AUDIT_STAND_IN?: string;
   /** "1" only in the local API bench: adds `Server-Timing` to every answer. Never set in production. */
   readonly SERVER_TIMING?: string;
 }

@@ -1,10 +1,14 @@
 /**
  * The real API app outside workerd, for the web's unit tests and the benches: the same routes, validation,
  * fair-stock rules, errors and SQL, with the ledger's D1 statements and each attempt object's statements run on
- * SQLite in memory (src/storage/node-sqlite.ts), and each attempt an in-process {@link AttemptSession} instead of
- * a Durable Object.
+ * SQLite in memory (src/adapters/node-sqlite.ts), each attempt an in-process {@link AttemptSession} instead of a
+ * Durable Object, the audit queue and the archive bucket in memory (src/adapters/memory-queue.ts, node-r2.ts)
+ * delivering to the Worker's own consumer.
  */
-import { createApp } from './app.ts';
+import { bucketArchive } from './adapters/r2-archive.ts';
+import { memoryBucket } from './adapters/node-r2.ts';
+import { memoryQueue } from './adapters/memory-queue.ts';
+import { createWorker } from './worker.ts';
 import { AttemptSession } from './attempt-object/session.ts';
 import { SqlAttemptStore } from './attempt-object/sql-store.ts';
 import type { Ports } from './deps.ts';
@@ -35,8 +39,12 @@ export interface MemoryAppOptions {
 export function memoryApp(options: MemoryAppOptions = {}) {
   const ledger = d1Ledger(nodeD1(migratedLedger()));
   const sessions = new Map<string, AttemptSession>();
+  // The queue delivers to the Worker's consumer, built below on these same ports.
+  const queue = memoryQueue((messages) => worker.queue({ messages }, env, { waitUntil: () => undefined }));
   const ports: Ports = {
     ledger,
+    queue,
+    archive: bucketArchive(memoryBucket()),
     attempts: (date, playerId) => {
       const key = `${date}/${playerId}`;
       let session = sessions.get(key);
@@ -52,13 +60,14 @@ export function memoryApp(options: MemoryAppOptions = {}) {
       return session;
     },
   };
-  const app = createApp({
+  const worker = createWorker({
     now: options.now,
     perfect: options.perfect,
     auditor: options.auditor,
     fetch: options.fetch,
     ports: () => ports,
   });
+  const app = worker.app;
   const env = {
     DAILY_SECRET: options.secret ?? 'memory-app-secret-for-tests-only-0123456789',
     ...(options.local ? { LOCAL_DEV: '1' } : {}),
@@ -73,5 +82,5 @@ export function memoryApp(options: MemoryAppOptions = {}) {
   /** `fetch` for clients such as `hc` or the web's API client: every request goes to the app in memory. */
   const fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>
     Promise.resolve(app.request(input instanceof Request ? input : String(input), init, env));
-  return { app, env, ledger, fetch };
+  return { app, env, ledger, queue, fetch };
 }

@@ -3,15 +3,21 @@ import { createApp } from './app.ts';
 import { buildDeps, servicesFor } from './deps.ts';
 import type { Env } from './env.ts';
 import type { AppOptions } from './deps.ts';
+import type { Delivery } from './ports/work-queue.ts';
+import { consumeBatch } from './services/audit-queue.ts';
 import { scheduledJob } from './services/schedule.ts';
 
 export { AttemptObject } from './attempt-object/object.ts';
 
-/** The Worker: the app's fetch, and the cron's job (services/schedule.ts). */
+/**
+ * The Worker: the app's fetch, the cron's job (services/schedule.ts) and the consumer of the audit queue
+ * (services/audit-queue.ts).
+ */
 export function createWorker(options: AppOptions = {}) {
   const app = createApp(options);
   const deps = buildDeps(options);
   return {
+    app,
     fetch: app.fetch,
     async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
       const services = servicesFor(
@@ -21,6 +27,17 @@ export function createWorker(options: AppOptions = {}) {
         new Date(controller.scheduledTime),
       );
       ctx.waitUntil(scheduledJob(services));
+    },
+    /** Cloudflare's `MessageBatch`, or the memory build's (src/adapters/memory-queue.ts). */
+    async queue(
+      batch: { readonly messages: readonly Delivery[] },
+      env: Env,
+      ctx: Pick<ExecutionContext, 'waitUntil'>,
+    ): Promise<void> {
+      await consumeBatch(
+        servicesFor(env, deps, (work) => ctx.waitUntil(work)),
+        batch.messages,
+      );
     },
   };
 }

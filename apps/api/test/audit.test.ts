@@ -1,17 +1,28 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StandingsView } from '../src/index.ts';
-import { auditSlice, type RoundAuditView, type UnderReviewView } from '../src/services/audit.ts';
-import { buildDeps, servicesFor } from '../src/deps.ts';
-import { noCache } from '../src/ports/edge-cache.ts';
-import { playCourse, quickPerfect, testAuditor, testClient } from './helpers.ts';
+import type { RoundAuditView, UnderReviewView } from '../src/services/audit.ts';
+import type { Auditor } from '../src/ports/auditor.ts';
+import type { Ports } from '../src/deps.ts';
+import type { WorkQueue } from '../src/ports/work-queue.ts';
+import { consumeBatch, STALL_MS, type TimeBox } from '../src/services/audit-queue.ts';
+import { playCourse, testAuditor, testClient } from './helpers.ts';
 
 /**
  * Three players finish a day (two play the first column that fits, the third the last one); the audit, a stand-in
- * that flags rounds holding one of the given logs, runs once the day closes.
+ * that flags rounds holding one of the given logs, runs on the queue once the day closes.
  */
-async function closedDay(date: string, flagged: Set<string> = new Set()) {
-  const client = testClient(`${date}T12:00:00.000Z`, undefined, testAuditor(flagged));
+async function closedDay(
+  date: string,
+  options: { flagged?: Set<string>; auditor?: Auditor; ports?: (p: Ports) => Ports } = {},
+) {
+  const client = testClient(
+    `${date}T12:00:00.000Z`,
+    undefined,
+    options.auditor ?? testAuditor(options.flagged),
+    options.ports,
+  );
   const players = [];
   for (const pick of ['first', 'first', 'last'] as const) {
     const p = await client.player(`P ${pick}`);
@@ -21,11 +32,42 @@ async function closedDay(date: string, flagged: Set<string> = new Set()) {
   return { client, players };
 }
 
-describe('the fair-play audit through the API', () => {
-  it('runs only after close, in slices top of the standings first, and a flagged round leaves the ranking', async () => {
+type Client = ReturnType<typeof testClient>;
+
+/** The cron's job at `at` (the client's clock moves there) through the local route, its queue's work waited for. */
+async function runCron(client: Client, at?: string) {
+  if (at !== undefined) client.setNow(at);
+  const run = await client.app.request('/api/dev/scheduled', { method: 'POST' }, { ...env, LOCAL_DEV: '1' });
+  expect(run.status).toBe(200);
+  return ((await run.json()) as { audit: { rounds: number; audited: number; flagged: number; complete: boolean } })
+    .audit;
+}
+
+const verdictRows = async (date: string) =>
+  (
+    await env.DB.prepare('SELECT player_id, count(*) AS n FROM audits WHERE date = ? GROUP BY player_id')
+      .bind(date)
+      .all<{ player_id: string; n: number }>()
+  ).results;
+
+/** An auditor that counts the holes it audits. */
+function counting(inner: Auditor = testAuditor()) {
+  const calls: string[] = [];
+  const auditor: Auditor = {
+    hole: (deal, rules, log) => {
+      calls.push(log);
+      return inner.hole(deal, rules, log);
+    },
+    verdict: inner.verdict,
+  };
+  return { calls, auditor };
+}
+
+describe('the fair-play audit on the queue', () => {
+  it('runs once the day has closed, and a flagged round leaves the ranking', async () => {
     const date = '2026-07-01';
     const flagged = new Set<string>();
-    const { client, players } = await closedDay(date, flagged);
+    const { client, players } = await closedDay(date, { flagged });
     // Flag the round that played the last column: a log of it that the others did not play.
     const [first, , last] = players;
     const hole = last!.logs.findIndex((log, h) => log !== first!.logs[h]);
@@ -37,18 +79,12 @@ describe('the fair-play audit through the API', () => {
     client.setNow('2026-07-02T00:10:00.000Z');
     const before = await client.call<StandingsView>('GET', `/api/daily/${date}/standings`);
     expect(before.body.closed).toBe(true);
-    // The request started the day's audit after its response; a closed day being audited is kept 30 s.
+    // No request audits anything: the day waits for the cron, and a closed day not yet audited is kept 30 s.
+    expect(before.body.audit).toBeNull();
     expect(before.headers.get('cache-control')).toBe('public, max-age=30');
 
-    // Run the audit to its end through the local scheduled route.
-    const run = await client.app.request(
-      '/api/dev/scheduled',
-      { method: 'POST' },
-      { ...env, LOCAL_DEV: '1' },
-    );
-    const job = (await run.json()) as { audit: { rounds: number; audited: number; complete: boolean } };
-    expect(job.audit).toMatchObject({ rounds: expect.any(Number), complete: true });
-    expect(job.audit.audited).toBe(job.audit.rounds);
+    const job = await runCron(client);
+    expect(job).toEqual({ rounds: 3, audited: 3, flagged: 1, complete: true });
 
     const after = await client.call<StandingsView>('GET', `/api/daily/${date}/standings?limit=100`);
     expect(after.headers.get('cache-control')).toBe('public, max-age=31536000');
@@ -72,71 +108,112 @@ describe('the fair-play audit through the API', () => {
     // A flagged round keeps its verified score and its replay.
     const replay = await client.call<{ total: number }>('GET', `/api/daily/${date}/replays/${last!.id}`);
     expect(replay.body.total).toBe(last!.total);
+    // The day is archived: its evidence left D1 (the flagged round's verdict numbers stay for the review list).
+    expect(await verdictRows(date)).toEqual([{ player_id: last!.id, n: 1 }]);
+    const evidence = await env.DB.prepare('SELECT count(*) AS n FROM round_evidence WHERE date = ?')
+      .bind(date)
+      .first<{ n: number }>();
+    expect(evidence?.n).toBe(0);
   });
 
-  it('resumes where a slice stopped, never auditing a hole twice', async () => {
+  it('audits every round exactly once when a consumer dies mid-message and messages come twice', async () => {
     const date = '2026-07-03';
-    await closedDay(date);
-    const calls: string[] = [];
-    const stand = testAuditor();
-    const deps = buildDeps({
-      now: () => new Date('2026-07-04T01:00:00.000Z'),
-      perfect: quickPerfect,
-      cache: () => noCache,
-      auditor: {
-        hole: (deal, rules, log) => {
-          calls.push(log);
-          return stand.hole(deal, rules, log);
-        },
-        verdict: stand.verdict,
+    const { calls, auditor } = counting();
+    let holes = 0;
+    let saves = 0;
+    const dying: Auditor = {
+      // The consumer dies in the middle of its second round.
+      hole: (deal, rules, log) => {
+        if (++holes === 12) throw new Error('killed mid-message');
+        return auditor.hole(deal, rules, log);
       },
-    });
-    const ctx = servicesFor(env, deps, () => undefined);
-    // Four holes a slice: three rounds of nine holes take seven slices.
-    const seen = [];
-    for (let i = 0; i < 20; i++) {
-      const progress = await auditSlice(ctx, date, 4);
-      seen.push(progress.audited);
-      if (progress.complete) break;
+      verdict: auditor.verdict,
+    };
+    const ports = (p: Ports): Ports => {
+      const queue: WorkQueue = {
+        ...p.queue,
+        send: (body) => p.queue.send(body),
+        // Every page of rounds is sent twice, as an at-least-once queue may deliver it.
+        sendBatch: async (messages) => {
+          const list = [...messages];
+          await p.queue.sendBatch(list);
+          await p.queue.sendBatch(list);
+        },
+      };
+      const audits = new Proxy(p.ledger.audits, {
+        get(target, name) {
+          if (name !== 'saveVerdicts') return Reflect.get(target, name, target) as unknown;
+          // The first consumer to store verdicts dies before it writes them; the second right after it wrote
+          // them, before acknowledging its messages.
+          return async (...args: Parameters<typeof target.saveVerdicts>) => {
+            saves++;
+            if (saves === 1) throw new Error('killed before storing');
+            await target.saveVerdicts(...args);
+            if (saves === 2) throw new Error('killed after storing');
+          };
+        },
+      });
+      return { ...p, queue, ledger: { ...p.ledger, audits } };
+    };
+    const { client, players } = await closedDay(date, { auditor: dying, ports });
+    calls.length = 0;
+    const quiet = console.error;
+    console.error = () => undefined;
+    try {
+      expect(await runCron(client, '2026-07-04T00:10:00.000Z')).toEqual({
+        rounds: 3,
+        audited: 3,
+        flagged: 0,
+        complete: true,
+      });
+    } finally {
+      console.error = quiet;
     }
-    expect(seen).toEqual([0, 0, 1, 1, 2, 2, 3]);
-    expect(calls).toHaveLength(27);
+    expect(saves).toBeGreaterThan(2);
+    expect(client.queue.deadLetters).toEqual([]);
+    // One verdict per round, and each round's nine holes audited again only where a consumer died.
+    expect((await verdictRows(date)).map((r) => [r.player_id, r.n]).sort()).toEqual(
+      players.map((p) => [p.id, 1]).sort(),
+    );
+    expect(calls.length).toBeGreaterThanOrEqual(27);
   });
 
-  it('a request about a closed day carries one hole of its audit after its response, not a round', async () => {
+  it('stops at its time box and resumes where it stopped, never auditing a hole twice', async () => {
     const date = '2026-07-05';
-    await closedDay(date);
-    const calls: string[] = [];
-    const stand = testAuditor();
-    const client = testClient('2026-07-06T01:00:00.000Z', undefined, {
-      hole: (deal, rules, log) => {
-        calls.push(log);
-        return stand.hole(deal, rules, log);
+    const { calls, auditor } = counting();
+    const { client, players } = await closedDay(date, { auditor });
+    calls.length = 0;
+    client.setNow('2026-07-06T01:00:00.000Z');
+    const ctx = client.services();
+    await ctx.ledger.audits.startDayAudit(date, ctx.now.getTime());
+    // A box that ends after every fourth hole: one delivery of the whole day audits four holes and queues the rest
+    // (with the holes of the round it cut short).
+    let left = 4;
+    const box: TimeBox = { expired: async () => left-- <= 0 };
+    const ids = players.map((p) => p.id);
+    const acked: string[] = [];
+    await consumeBatch(ctx, [
+      {
+        id: 'm1',
+        body: { kind: 'audit', date, rounds: ids },
+        attempts: 1,
+        ack: () => acked.push('m1'),
+        retry: () => undefined,
       },
-      verdict: stand.verdict,
-    });
-    const r = await client.call<StandingsView>('GET', `/api/daily/${date}/standings`);
-    expect(r.status).toBe(200);
-    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
-    // Give any further work of that request the time to show itself.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(calls).toHaveLength(1);
+    ], box);
+    expect(acked).toEqual(['m1']);
+    expect(calls).toHaveLength(4);
+    expect(await ctx.ledger.audits.dayAudit(date)).toMatchObject({ audited: 0 });
+    await client.queue.settled();
+    expect(calls).toHaveLength(27);
+    expect(await ctx.ledger.audits.dayAudit(date)).toMatchObject({ rounds: 3, audited: 3 });
   });
 
   it("queues a round whose finished row reaches the ledger after the day's audit started", async () => {
     const date = '2026-07-07';
     const { client, players } = await closedDay(date);
     const late = await client.player('Late');
-    const ctx = servicesFor(
-      env,
-      buildDeps({
-        now: () => new Date('2026-07-08T01:00:00.000Z'),
-        perfect: quickPerfect,
-        cache: () => noCache,
-        auditor: testAuditor(),
-      }),
-      () => undefined,
-    );
+    const ctx = client.services();
     // Its attempt started before close; its finished row is written only after the audit of the three others.
     await ctx.ledger.rounds.attemptStarted({
       date,
@@ -144,9 +221,7 @@ describe('the fair-play audit through the API', () => {
       startedAt: Date.parse(`${date}T23:50:00Z`),
       addressHash: 'x',
     });
-    let progress = await auditSlice(ctx, date);
-    while (!progress.complete) progress = await auditSlice(ctx, date);
-    expect(progress).toMatchObject({ rounds: 3, audited: 3, complete: true });
+    expect(await runCron(client, '2026-07-08T00:10:00.000Z')).toMatchObject({ rounds: 3, audited: 3, complete: true });
 
     const first = players[0]!;
     await ctx.ledger.rounds.attemptFinished({
@@ -160,8 +235,47 @@ describe('the fair-play audit through the API', () => {
       drawTimes: Array(9).fill([]),
     });
     expect(await ctx.ledger.audits.dayAudit(date)).toMatchObject({ rounds: 4, audited: 3, finishedAt: null });
-    progress = await auditSlice(ctx, date);
-    expect(progress).toMatchObject({ rounds: 4, audited: 4, complete: true });
-    expect(await ctx.ledger.audits.roundAudit(date, late.id)).toMatchObject({ status: 'done' });
+    expect(await runCron(client, '2026-07-08T00:20:00.000Z')).toMatchObject({ rounds: 4, audited: 4, complete: true });
+    expect(await ctx.ledger.audits.roundAudit(date, late.id)).toMatchObject({ flagged: false });
+  });
+
+  it('queues again, in a new pass, the rounds of a message that was lost', async () => {
+    const date = '2026-07-09';
+    let dropped = 0;
+    const ports = (p: Ports): Ports => ({
+      ...p,
+      queue: {
+        ...p.queue,
+        send: (body) => p.queue.send(body),
+        // The first message of rounds never arrives (a message dead-lettered, say).
+        sendBatch: (messages) => p.queue.sendBatch([...messages].filter(() => dropped++ > 0)),
+      },
+    });
+    const { client } = await closedDay(date, { ports });
+    expect(await runCron(client, '2026-07-10T00:10:00.000Z')).toMatchObject({ rounds: 3, audited: 0, complete: false });
+    // Before the day has been still for STALL_MS, the cron leaves it alone.
+    expect(await runCron(client, '2026-07-10T00:20:00.000Z')).toMatchObject({ audited: 0 });
+    const later = new Date(Date.parse('2026-07-10T00:20:00.000Z') + STALL_MS).toISOString();
+    expect(await runCron(client, later)).toEqual({ rounds: 3, audited: 3, flagged: 0, complete: true });
+    const standings = await client.call<StandingsView>('GET', `/api/daily/${date}/standings`);
+    expect(standings.body.audit).toMatchObject({ complete: true });
+  });
+});
+
+describe('the queue consumer under Cloudflare’s message batch', () => {
+  it('acknowledges what it handled and drops a message it does not know', async () => {
+    const date = '2026-07-11';
+    const { client, players } = await closedDay(date);
+    client.setNow('2026-07-12T01:00:00.000Z');
+    const ctx = createExecutionContext();
+    const batch = createMessageBatch('golf-audit', [
+      { id: 'a', timestamp: new Date(), attempts: 1, body: { kind: 'audit', date, rounds: [players[0]!.id] } },
+      { id: 'b', timestamp: new Date(), attempts: 1, body: { kind: 'unknown' } },
+    ]);
+    await client.worker.queue(batch, env, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks.sort()).toEqual(['a', 'b']);
+    expect(result.retryMessages).toEqual([]);
+    expect(await verdictRows(date)).toEqual([{ player_id: players[0]!.id, n: 1 }]);
   });
 });

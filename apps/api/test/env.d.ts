@@ -7,6 +7,8 @@ declare global {
     interface Env {
       DB: D1Database;
       ATTEMPTS: AppBindings['ATTEMPTS'];
+      AUDIT_QUEUE: AppBindings['AUDIT_QUEUE'];
+      ARCHIVE: AppBindings['ARCHIVE'];
       DAILY_SECRET: string;
       TEST_MIGRATIONS: D1Migration[];
     }

@@ -1,7 +1,11 @@
 import { parseCard, PRESETS, rankFits, rankOf, solve, type Deal, type Rules } from '@golf/engine';
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { createApp } from '../src/app.ts';
+import type { createApp } from '../src/app.ts';
+import { memoryQueue, type MemoryQueue } from '../src/adapters/memory-queue.ts';
+import { buildDeps, cloudflarePorts, servicesFor, type Ports } from '../src/deps.ts';
+import type { Env } from '../src/env.ts';
+import { createWorker } from '../src/worker.ts';
 import { SqlAttemptStore } from '../src/attempt-object/sql-store.ts';
 import type { AttemptView, CourseView, DrawView, HoleResultView, NewPlayer } from '../src/index.ts';
 import type { PerfectResult } from '../src/ports/perfect-play.ts';
@@ -34,7 +38,6 @@ export interface Reply<T = unknown> {
   readonly headers: Headers;
 }
 
-/** An app on a clock the test moves, called in-process with the test D1. */
 /**
  * A stand-in for the fair-play audit where the audit is not what a test is about (the real one takes about a
  * second a round): it flags a round when one of its holes' logs is in `flaggedLogs`.
@@ -70,17 +73,43 @@ export function callerOf(app: { request: ReturnType<typeof createApp>['request']
   };
 }
 
-export function testClient(at: string = NOON, cache: EdgeCache = noCache, auditor: Auditor = testAuditor()) {
+/**
+ * An app on a clock the test moves, called in-process with the test D1, R2 and attempt objects. The audit queue
+ * is the memory build's (src/adapters/memory-queue.ts) delivering to this Worker's own consumer, so the local
+ * `/api/dev/scheduled` answers once the audit it started is done; `ports` may change what the Worker uses (a test
+ * that breaks the ledger on purpose).
+ */
+export function testClient(
+  at: string = NOON,
+  cache: EdgeCache = noCache,
+  auditor: Auditor = testAuditor(),
+  ports: (ports: Ports) => Ports = (p) => p,
+) {
   let now = new Date(at);
-  const app = createApp({ now: () => now, perfect: quickPerfect, cache: () => cache, auditor });
+  const queue: MemoryQueue = memoryQueue((messages) =>
+    worker.queue({ messages }, env, { waitUntil: () => undefined }),
+  );
+  const options = {
+    now: () => now,
+    perfect: quickPerfect,
+    cache: () => cache,
+    auditor,
+    ports: (e: Env) => ports({ ...cloudflarePorts(e), queue }),
+  };
+  const worker = createWorker(options);
+  const app = worker.app;
   const call = callerOf(app, env);
   return {
     app,
+    worker,
+    queue,
     call,
     setNow(next: string) {
       now = new Date(next);
     },
     now: () => now,
+    /** The services as this client's Worker builds them, at its clock's time. */
+    services: () => servicesFor(env, buildDeps(options), () => undefined),
     /** A new player with its own client address (so the creation limit never interferes between tests). */
     async player(name = 'Tester'): Promise<NewPlayer> {
       const r = await call<NewPlayer>('POST', '/api/players', {

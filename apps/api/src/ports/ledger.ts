@@ -1,4 +1,5 @@
-import type { AuditQueue } from './audit-queue.ts';
+import type { ArchiveLedger } from './archive.ts';
+import type { AuditLedger } from './audit-ledger.ts';
 import type { CourseStore } from './courses.ts';
 import type { LeagueStore } from './leagues.ts';
 import type { PasskeyStore } from './passkeys.ts';
@@ -18,7 +19,10 @@ export interface Ledger {
   readonly rateLimits: RateLimitStore;
   readonly courses: CourseStore;
   readonly rounds: RoundStore;
-  readonly audits: AuditQueue;
+  /** The closed days' audit: progress, the pipeline's state, verdicts. */
+  readonly audits: AuditLedger;
+  /** Where archived days' rounds are. */
+  readonly archive: ArchiveLedger;
   readonly passkeys: PasskeyStore;
   readonly leagues: LeagueStore;
   /** Reminders: push subscriptions, reminder settings, the sends made. */

@@ -1,13 +1,22 @@
-import type { DayAuditRecord } from './audit-queue.ts';
+import type { DayAuditRecord } from './audit-ledger.ts';
 
-/** One row per attempt, written twice (started, then finished with its verified logs), and what ranks: the day's counts, standings pages and a player's rounds. Times are milliseconds since the epoch. */
+/**
+ * One row per attempt, written twice (started, then finished), and what ranks: the day's counts, standings pages
+ * and a player's rounds. Beside it, until the day is archived, the round's evidence (address hash, start time,
+ * verified logs, hole and draw times). Times are milliseconds since the epoch.
+ */
 export interface RoundStore {
-  /** The started row (once; a second call changes nothing). */
+  /** The started row and its evidence (once; a second call changes nothing). */
   attemptStarted(row: RoundStartRecord): Promise<void>;
-  /** The finished row: totals, strokes and verified logs (once; a second call changes nothing). */
+  /** The finished row (total, strokes) and its evidence (logs, times), once; a second call changes nothing. */
   attemptFinished(row: RoundFinishRecord): Promise<void>;
   /** A player's row of a day, or null when they never started it. */
   attempt(date: string, playerId: string): Promise<AttemptRecord | null>;
+  /**
+   * The verified logs of a finished round while its evidence is in the ledger (null once archived, or when the
+   * round is not finished).
+   */
+  roundLogs(date: string, playerId: string): Promise<readonly string[] | null>;
   /** The day's counts: attempts started, rounds under review, ranked finishers per total (ascending). */
   dayCounts(date: string): Promise<DayCountsRecord>;
   /**
@@ -47,9 +56,15 @@ export interface RoundFinishRecord {
   readonly drawTimes: readonly (readonly number[])[];
 }
 
-export interface AttemptRecord extends RoundStartRecord {
+export interface AttemptRecord {
+  readonly date: string;
+  readonly playerId: string;
   /** Null while the attempt is being played (its holes are then in its object only). */
-  readonly finished: Omit<RoundFinishRecord, 'date' | 'playerId'> | null;
+  readonly finished: {
+    readonly finishedAt: number;
+    readonly total: number;
+    readonly strokes: readonly number[];
+  } | null;
   readonly review: boolean;
 }
 

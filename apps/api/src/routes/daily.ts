@@ -10,7 +10,7 @@ import { courseView, type CourseView } from '../services/course.ts';
 import { courseDay } from '../services/time.ts';
 import { addressHash } from '../services/rate-limit.ts';
 import { replays } from '../services/replays.ts';
-import { advanceAudit, roundAuditView, underReviewView } from '../services/audit.ts';
+import { roundAuditView, underReviewView } from '../services/audit.ts';
 import { AUDITING_MAX_AGE, cached, IMMUTABLE_MAX_AGE, OPEN_STANDINGS_MAX_AGE } from '../ports/edge-cache.ts';
 import { personalize, standings, type StandingsView } from '../services/standings.ts';
 import { dayHoles } from '../services/holes.ts';
@@ -82,7 +82,6 @@ export const dailyRoutes = () =>
       const { services } = c.var;
       courseDay(c.req.valid('param').date, services.now);
       const course = await cachedCourse(services, c.req.valid('param').date);
-      if (course.closed) advanceAudit(services, course.date, null);
       c.header('Cache-Control', `public, max-age=${courseMaxAge(course, services.now)}`);
       return c.json(course, 200);
     })
@@ -113,7 +112,6 @@ export const dailyRoutes = () =>
         () => standings(services, date, limit, offset),
         standingsMaxAge,
       );
-      advanceAudit(services, date, view.audit);
       c.header('Vary', 'Authorization');
       if (playerId === null) {
         c.header('Cache-Control', `public, max-age=${standingsMaxAge(view)}`);
@@ -136,7 +134,6 @@ export const dailyRoutes = () =>
         () => dayHoles(services, date),
         ({ audit }) => (audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE),
       );
-      advanceAudit(services, date, audit);
       c.header('Cache-Control', `public, max-age=${audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`);
       return c.json(view, 200);
     })
@@ -148,7 +145,6 @@ export const dailyRoutes = () =>
       const { services } = c.var;
       const { date, playerId } = c.req.valid('param');
       const audit = await roundAuditView(services, date, playerId);
-      advanceAudit(services, date, audit.day);
       c.header(
         'Cache-Control',
         `public, max-age=${audit.status === 'done' ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`,
@@ -160,7 +156,6 @@ export const dailyRoutes = () =>
       const { date } = c.req.valid('param');
       const { limit = 50, offset = 0 } = c.req.valid('query');
       const view = await underReviewView(services, date, limit, offset);
-      advanceAudit(services, date, view.audit);
       c.header(
         'Cache-Control',
         `public, max-age=${view.audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`,

@@ -1,8 +1,10 @@
+import { addDays, utcDate } from '@golf/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../errors.ts';
-import { counters } from '../counters.ts';
+import { counters, resetRowMaxima } from '../counters.ts';
+import { progressOf } from '../services/audit.ts';
 import { scheduledJob } from '../services/schedule.ts';
 import { validate } from './validation.ts';
 
@@ -19,27 +21,46 @@ const scheduledQuery = validate(
   }),
 );
 
+const notFound = (method: string, path: string) => new ApiError('ERR_NOT_FOUND', `no route ${method} ${path}`);
+
 /**
  * `/api/dev`: local development only (`LOCAL_DEV=1`, which only `.dev.vars` sets); 404 everywhere else.
- * `GET|POST /api/dev/scheduled` runs the scheduled handler's job now and answers when it is done. Wrangler's
- * own `/cdn-cgi/handler/scheduled` fails on a Worker with static assets; the local front maps it here.
+ * `GET|POST /api/dev/scheduled` runs the scheduled handler's job now and answers when it is done (the audit it
+ * starts goes on in the queue's consumer; the memory build's queue is waited for). Wrangler's own
+ * `/cdn-cgi/handler/scheduled` fails on a Worker with static assets; the local front maps it here.
  */
 export const devRoutes = () =>
   new Hono<AppEnv>()
     /**
-     * What this isolate sent to D1 and how many RPC calls its attempt objects answered: the local bench reads it
-     * (with SERVER_TIMING=1) to count statements and object requests per player-day.
+     * What this isolate sent to D1, how many RPC calls its attempt objects answered, and the most rows one D1
+     * statement read or wrote: the local benches read it (with SERVER_TIMING=1 or LOCAL_DEV=1). A POST answers the
+     * same and starts the row maxima afresh.
      */
-    .get('/counters', (c) => {
+    .on(['GET', 'POST'], '/counters', (c) => {
       if (!c.var.services.config.serverTiming && !c.var.services.config.localDev)
-        throw new ApiError('ERR_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`);
-      return c.json({ ...counters }, 200);
+        throw notFound(c.req.method, c.req.path);
+      const now = { ...counters };
+      if (c.req.method === 'POST') resetRowMaxima();
+      return c.json(now, 200);
+    })
+    /** The archive bucket's objects and bytes (the local close bench). */
+    .get('/archive', async (c) => {
+      if (!c.var.services.config.localDev) throw notFound(c.req.method, c.req.path);
+      return c.json(await c.var.services.archive.count(), 200);
     })
     .on(['GET', 'POST'], '/scheduled', scheduledQuery, async (c) => {
-      if (!c.var.services.config.localDev)
-        throw new ApiError('ERR_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`);
+      if (!c.var.services.config.localDev) throw notFound(c.req.method, c.req.path);
       const { time } = c.req.valid('query');
       const at = time === undefined ? c.var.services.now : new Date(time < 1e12 ? time * 1000 : time);
-      const done = await scheduledJob({ ...c.var.services, now: at });
+      const services = { ...c.var.services, now: at };
+      const done = await scheduledJob(services);
+      if (services.queue.settled && done.audit) {
+        await services.queue.settled();
+        const yesterday = addDays(utcDate(at), -1);
+        return c.json(
+          { ok: true as const, at: at.toISOString(), ...done, audit: progressOf(await services.ledger.audits.dayAudit(yesterday)) },
+          200,
+        );
+      }
       return c.json({ ok: true as const, at: at.toISOString(), ...done }, 200);
     });

@@ -9,6 +9,7 @@ import type {
 import type { AttemptRecordView, AttemptRpc, Caller } from '../attempt-object/session.ts';
 import { ApiError } from '../errors.ts';
 import type { AttemptRecord } from '../ports/rounds.ts';
+import { roundLogs } from './archive.ts';
 import type { ServiceContext } from './context.ts';
 import { ensureCourse, RULES_NAME } from './course.ts';
 import { type Course } from './course-model.ts';
@@ -69,18 +70,20 @@ export async function startAttempt(
  */
 export async function getAttempt(ctx: ServiceContext, date: string, bearer: Bearer): Promise<AttemptView> {
   if (courseDay(date, ctx.now) === 'closed') {
-    const row = await ctx.ledger.rounds.attempt(date, await playerOf(ctx, bearer));
-    if (row?.finished) return viewOfFinished(await ensureCourse(ctx, date), row);
+    const playerId = await playerOf(ctx, bearer);
+    const row = await ctx.ledger.rounds.attempt(date, playerId);
+    const logs = row?.finished ? await roundLogs(ctx, date, playerId) : null;
+    if (row?.finished && logs) return viewOfFinished(await ensureCourse(ctx, date), row, logs);
   }
   return withAttempt(ctx, date, bearer, (attempt, caller) => attempt.view(caller));
 }
 
-function viewOfFinished(course: Course, row: AttemptRecord): AttemptView {
+function viewOfFinished(course: Course, row: AttemptRecord, logs: readonly string[]): AttemptView {
   const finished = row.finished!;
   const holes: AttemptHoleView[] = course.holes.map((h, i) => ({
     hole: i + 1,
-    log: finished.logs[i]!,
-    drawn: h.deal.stock.slice(0, countDraws(finished.logs[i]!)).map(makeCard),
+    log: logs[i]!,
+    drawn: h.deal.stock.slice(0, countDraws(logs[i]!)).map(makeCard),
     strokes: finished.strokes[i]!,
   }));
   return { date: row.date, hole: null, finished: true, total: finished.total, holes };
@@ -108,7 +111,10 @@ export const finishHole = (ctx: ServiceContext, date: string, bearer: Bearer, ho
     attempt.finishHole(caller, hole, log, now),
   );
 
-/** The finished holes of a player's attempt: from the ledger once finished, else from its object. */
+/**
+ * The finished holes of a player's attempt: from the ledger (or the archive, services/archive.ts) once finished,
+ * else from its object.
+ */
 export async function attemptRecord(
   ctx: ServiceContext,
   date: string,
@@ -116,12 +122,13 @@ export async function attemptRecord(
 ): Promise<AttemptRecordView | null> {
   const row = await ctx.ledger.rounds.attempt(date, playerId);
   if (row === null) return null;
-  if (row.finished) {
+  const logs = row.finished ? await roundLogs(ctx, date, playerId) : null;
+  if (row.finished && logs) {
     const f = row.finished;
     return {
       finished: true,
       total: f.total,
-      holes: f.logs.slice(0, COURSE_HOLES).map((log, i) => ({ hole: i + 1, log, strokes: f.strokes[i]! })),
+      holes: logs.slice(0, COURSE_HOLES).map((log, i) => ({ hole: i + 1, log, strokes: f.strokes[i]! })),
     };
   }
   return ctx.attempts(date, playerId).record();

@@ -1,22 +1,14 @@
-import { COURSE_HOLES, type TellingReason } from '@golf/engine';
-import { ApiError } from '../errors.ts';
-import type { DayAuditRecord, ReviewRecord } from '../ports/audit-queue.ts';
-import type { ServiceContext } from './context.ts';
-import { ensureCourse, RULES } from './course.ts';
-import { courseDay } from './time.ts';
-
 /**
- * The fair-play audit of a closed day (docs/fair-play.md). Every ranked round is audited once its day has closed,
- * hole by hole, in bounded slices that resume where they stopped: the scheduled job runs slices until the day is
- * done, and any request about a closed day whose audit is not done starts one after its response. Slices claim
- * rounds with a lease (top of the standings first), so several run side by side without doing the same work
- * twice, and a slice that dies only delays its rounds until the lease ends.
+ * What the API shows of the fair-play audit of a closed day (docs/fair-play.md): the day's progress, a round's
+ * verdict with its telling decisions, the rounds under review. The audit itself runs on the queue
+ * (services/audit-queue.ts); a day's verdicts are read from the ledger, or from the archive once it has moved there.
  */
-
-/** Holes one slice audits: one round, a few seconds of CPU in Node (the audit calibration bench, docs/fair-play.md). */
-export const SLICE_HOLES = COURSE_HOLES;
-/** How long a slice holds the rounds it claimed. */
-export const AUDIT_LEASE_MS = 120_000;
+import type { TellingReason } from '@golf/engine';
+import { ApiError } from '../errors.ts';
+import type { DayAuditRecord, ReviewRecord } from '../ports/audit-ledger.ts';
+import { archivedRound } from './archive.ts';
+import type { ServiceContext } from './context.ts';
+import { courseDay } from './time.ts';
 
 export interface AuditProgress {
   /** Finished rounds of the day. */
@@ -34,88 +26,6 @@ export const progressOf = (audit: DayAuditRecord | null): AuditProgress | null =
     flagged: audit.flagged,
     complete: audit.finishedAt !== null,
   };
-
-/**
- * Audits up to `holes` holes of the day's rounds (starting the day's audit if needed). Answers the progress
- * after the slice. Only closed days are audited.
- */
-export async function auditSlice(
-  ctx: ServiceContext,
-  date: string,
-  holes: number = SLICE_HOLES,
-): Promise<AuditProgress> {
-  if (courseDay(date, ctx.now) !== 'closed')
-    throw new ApiError('ERR_FORBIDDEN', 'a day is audited once it has closed');
-  const now = ctx.now.getTime();
-  let day = (await ctx.ledger.audits.dayAudit(date)) ?? (await ctx.ledger.audits.startDayAudit(date, now));
-  if (day.finishedAt !== null) return progressOf(day)!;
-  const course = await ensureCourse(ctx, date);
-  let budget = holes;
-  while (budget > 0) {
-    const claims = await ctx.ledger.audits.claimAuditRounds(
-      date,
-      now,
-      AUDIT_LEASE_MS,
-      Math.max(1, Math.ceil(budget / COURSE_HOLES)),
-    );
-    if (claims.length === 0) break;
-    for (const claim of claims) {
-      const done = JSON.parse(claim.holes) as unknown[];
-      while (done.length < COURSE_HOLES && budget > 0) {
-        const h = done.length;
-        done.push(ctx.auditor.hole(course.holes[h]!.deal, RULES, claim.logs[h] ?? ''));
-        budget--;
-      }
-      if (done.length < COURSE_HOLES) {
-        await ctx.ledger.audits.saveAuditHoles(date, claim.playerId, JSON.stringify(done));
-        break;
-      }
-      const verdict = ctx.auditor.verdict(done);
-      await ctx.ledger.audits.finishAudit(
-        date,
-        claim.playerId,
-        { ...verdict, holes: JSON.stringify(done) },
-        now,
-      );
-    }
-  }
-  day = (await ctx.ledger.audits.dayAudit(date))!;
-  return progressOf(day)!;
-}
-
-/** Dates whose audit this instance is already advancing after a response. */
-const running = new Set<string>();
-
-/**
- * Holes a request's slice audits: one. The slice runs after the response but in the same isolate, whose other
- * requests (today's draws among them) wait while it computes; one hole is a fraction of a second of CPU, a round
- * several seconds. The cron's slices take whole rounds.
- */
-export const REQUEST_SLICE_HOLES = 1;
-
-/** After the response, one slice of the day's audit, if the day is closed and its audit not done. */
-export function advanceAudit(ctx: ServiceContext, date: string, progress: AuditProgress | null): void {
-  if (progress?.complete || running.has(date) || courseDay(date, ctx.now) !== 'closed') return;
-  running.add(date);
-  ctx.defer(auditSlice(ctx, date, REQUEST_SLICE_HOLES).finally(() => running.delete(date)));
-}
-
-/**
- * The scheduled job's part: slices until the day's audit is done, `budget.slices` ran, or `budget.ms` of wall time
- * went by (the real clock, not `ctx.now`: a scheduled run has a CPU ceiling, and the audit's time is nearly all
- * CPU). A slice is never cut short: the budget is checked between slices.
- */
-export async function auditDay(
-  ctx: ServiceContext,
-  date: string,
-  budget: { readonly slices: number; readonly ms: number },
-): Promise<AuditProgress> {
-  const start = Date.now();
-  let progress = await auditSlice(ctx, date);
-  for (let i = 1; i < budget.slices && !progress.complete && Date.now() - start < budget.ms; i++)
-    progress = await auditSlice(ctx, date);
-  return progress;
-}
 
 export interface RoundAuditView {
   readonly date: string;
@@ -163,7 +73,7 @@ export async function roundAuditView(
 ): Promise<RoundAuditView> {
   if (courseDay(date, ctx.now) === 'open')
     throw new ApiError('ERR_FORBIDDEN', 'rounds are audited once the day closes');
-  const [player, row, audit, day] = await Promise.all([
+  const [player, row, stored, day] = await Promise.all([
     ctx.ledger.players.playerById(playerId),
     ctx.ledger.rounds.attempt(date, playerId),
     ctx.ledger.audits.roundAudit(date, playerId),
@@ -171,7 +81,12 @@ export async function roundAuditView(
   ]);
   if (!player || !row?.finished)
     throw new ApiError('ERR_NOT_FOUND', `no finished round by player ${playerId} on ${date}`);
-  const holes = (JSON.parse(audit?.holes ?? '[]') as StoredHole[]).map((h, i) => ({
+  // The verdict from the ledger; its holes (and the whole verdict of a clean round) from the archive once moved.
+  const archived =
+    stored?.holes == null ? ((await archivedRound(ctx, date, playerId))?.verdict ?? null) : null;
+  const verdict = stored ?? archived;
+  const storedHoles: StoredHole[] = stored?.holes != null ? JSON.parse(stored.holes) : (archived?.holes ?? []);
+  const holes = storedHoles.map((h, i) => ({
     hole: i + 1,
     telling: (h.telling ?? []).map((t) =>
       t.reason !== undefined
@@ -184,8 +99,13 @@ export async function roundAuditView(
     playerId,
     name: player.name,
     total: row.finished.total,
-    status: audit?.status ?? 'pending',
-    verdict: audit?.verdict ?? null,
+    status: verdict ? 'done' : 'pending',
+    verdict: verdict && {
+      flagged: verdict.flagged,
+      pValue: verdict.pValue,
+      telling: verdict.telling,
+      decisions: verdict.decisions,
+    },
     holes,
     day: progressOf(day),
   };

@@ -5,10 +5,16 @@ import type { Auditor } from '../ports/auditor.ts';
 import type { Course } from './course-model.ts';
 import type { PerfectPlay } from '../ports/perfect-play.ts';
 import type { EdgeCache } from '../ports/edge-cache.ts';
+import type { RoundArchive } from '../ports/archive.ts';
+import type { WorkQueue } from '../ports/work-queue.ts';
 
 /** What every service gets: plain values and ports, no HTTP. */
 export interface ServiceContext {
   readonly ledger: Ledger;
+  /** The closed days' audit pipeline (Cloudflare Queues in the Worker). */
+  readonly queue: WorkQueue;
+  /** Archived days' evidence (R2 in the Worker). */
+  readonly archive: RoundArchive;
   /** The attempt of a player on a date (its Durable Object in the Worker). */
   readonly attempts: (date: string, playerId: string) => AttemptRpc;
   /** The Worker's settings, parsed once (src/config.ts). */

@@ -1,5 +1,6 @@
-import { addDays, FIRST_DATE, utcDate } from '@golf/contract';
-import { auditDay, type AuditProgress } from './audit.ts';
+import { addDays, utcDate } from '@golf/contract';
+import { progressOf, type AuditProgress } from './audit.ts';
+import { watchAudits } from './audit-queue.ts';
 import type { ServiceContext } from './context.ts';
 import { completePerfect, ensureCourse } from './course.ts';
 import { forgetOldSends, sendReminders, type ReminderRun } from './push.ts';
@@ -19,16 +20,9 @@ export async function createCourseAhead(ctx: ServiceContext): Promise<string[]> 
 }
 
 /**
- * What one cron run gives a closed day's audit: at most 200 slices (one round each) and no new slice after
- * 240 s, under the 300 s of CPU `wrangler.jsonc` allows a scheduled run. The cron runs every 10 minutes, so a day
- * of a few thousand rounds is audited within hours of closing; requests about the day carry it on in between.
- */
-export const SCHEDULED_AUDIT = { slices: 200, ms: 240_000 } as const;
-
-/**
  * Everything the cron does (the scheduled handler and the local `/api/dev/scheduled` both run this): tomorrow's
- * course ahead of time, then the audit of the day that closed last (requests about that day carry it on if one
- * run does not finish it), then the reminders due (services/push.ts; a failure there is logged and leaves the rest
+ * course ahead of time, then the closed days' audits (it starts the day that closed last on the audit queue and
+ * resumes any day whose pipeline stalled: a few statements, services/audit-queue.ts), then the reminders due (services/push.ts; a failure there is logged and leaves the rest
  * alone), then housekeeping (expired passkey challenges and transfer codes, which no request can use any more, and
  * old reminder send records).
  */
@@ -36,8 +30,7 @@ export async function scheduledJob(
   ctx: ServiceContext,
 ): Promise<{ courses: string[]; audit: AuditProgress | null; reminders: ReminderRun | null }> {
   const courses = await createCourseAhead(ctx);
-  const yesterday = addDays(utcDate(ctx.now), -1);
-  const audit = yesterday < FIRST_DATE ? null : await auditDay(ctx, yesterday, SCHEDULED_AUDIT);
+  const audit = progressOf(await watchAudits(ctx));
   const reminders = await sendReminders(ctx).catch((error: unknown) => {
     console.error('reminders failed', error);
     return null;

@@ -1,5 +1,6 @@
 import type { Ledger } from '../../ports/ledger.ts';
-import { D1AuditQueue } from './audit-queue.ts';
+import { D1ArchiveLedger } from './archive.ts';
+import { D1AuditLedger } from './audit-ledger.ts';
 import { D1CourseStore } from './courses.ts';
 import { D1LeagueStore } from './leagues.ts';
 import { D1PasskeyStore } from './passkeys.ts';
@@ -15,7 +16,8 @@ export const d1Ledger = (db: SqlDatabase): Ledger => ({
   rateLimits: new D1RateLimitStore(db),
   courses: new D1CourseStore(db),
   rounds: new D1RoundStore(db),
-  audits: new D1AuditQueue(db),
+  audits: new D1AuditLedger(db),
+  archive: new D1ArchiveLedger(db),
   passkeys: new D1PasskeyStore(db),
   leagues: new D1LeagueStore(db),
   push: new D1PushStore(db),

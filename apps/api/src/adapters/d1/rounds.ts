@@ -9,49 +9,70 @@ import type {
   RoundStore,
   StandingsPageRecord,
 } from '../../ports/rounds.ts';
-import { toDayAudit, type DayAuditRow } from './audit-queue.ts';
+import { DAY_AUDIT_COLUMNS, toDayAudit, type DayAuditRow } from './audit-ledger.ts';
 import { D1Store } from './statements.ts';
 
 export class D1RoundStore extends D1Store implements RoundStore {
   async attemptStarted(row: RoundStartRecord): Promise<void> {
-    await this.sql
-      .write(
-        'INSERT OR IGNORE INTO attempts (date, player_id, started_at, ip_hash) VALUES (?, ?, ?, ?)',
+    await this.sql.batch([
+      this.sql.write(
+        'INSERT OR IGNORE INTO attempts (player_id, date) VALUES (?, ?)',
+        row.playerId,
+        row.date,
+      ),
+      this.sql.write(
+        'INSERT OR IGNORE INTO round_evidence (date, player_id, started_at, ip_hash) VALUES (?, ?, ?, ?)',
         row.date,
         row.playerId,
         row.startedAt,
         row.addressHash,
-      )
-      .run();
+      ),
+    ]);
   }
   async attemptFinished(row: RoundFinishRecord): Promise<void> {
     // The started row is always written first (the attempt object syncs in order); a repeat changes nothing, and
-    // the trigger ranks the round once.
-    await this.sql
-      .write(
-        `UPDATE attempts SET finished_at = ?, total = ?, strokes = ?, logs = ?, hole_times = ?, draw_times = ?
-       WHERE date = ? AND player_id = ? AND finished_at IS NULL`,
+    // the triggers rank the round once.
+    await this.sql.batch([
+      this.sql.write(
+        `UPDATE attempts SET finished_at = ?, total = ?, strokes = ?
+         WHERE player_id = ? AND date = ? AND finished_at IS NULL`,
         row.finishedAt,
         row.total,
         JSON.stringify(row.strokes),
+        row.playerId,
+        row.date,
+      ),
+      this.sql.write(
+        `INSERT INTO round_evidence (date, player_id, logs, hole_times, draw_times) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (date, player_id) DO UPDATE SET logs = ?3, hole_times = ?4, draw_times = ?5
+           WHERE logs IS NULL`,
+        row.date,
+        row.playerId,
         JSON.stringify(row.logs),
         JSON.stringify(row.holeTimes),
         JSON.stringify(row.drawTimes),
-        row.date,
-        row.playerId,
-      )
-      .run();
+      ),
+    ]);
   }
   async attempt(date: string, playerId: string): Promise<AttemptRecord | null> {
     const row = await this.sql
       .read(
-        `SELECT date, player_id, started_at, ip_hash, finished_at, total, strokes, logs, hole_times, draw_times, review
-       FROM attempts WHERE date = ? AND player_id = ?`,
-        date,
+        'SELECT date, player_id, finished_at, total, strokes, review FROM attempts WHERE player_id = ? AND date = ?',
         playerId,
+        date,
       )
       .first<AttemptRow>();
     return row && toAttempt(row);
+  }
+  async roundLogs(date: string, playerId: string): Promise<readonly string[] | null> {
+    const row = await this.sql
+      .read(
+        'SELECT logs FROM round_evidence WHERE date = ? AND player_id = ? AND logs IS NOT NULL',
+        date,
+        playerId,
+      )
+      .first<{ logs: string }>();
+    return row && (JSON.parse(row.logs) as string[]);
   }
   async dayCounts(date: string): Promise<DayCountsRecord> {
     const [totals, stats] = await this.sql.batch([
@@ -66,10 +87,7 @@ export class D1RoundStore extends D1Store implements RoundStore {
     const [totals, stats, audit, page] = await this.sql.batch([
       this.sql.read('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total', date),
       this.sql.read('SELECT started, review FROM day_stats WHERE date = ?', date),
-      this.sql.read(
-        'SELECT rounds, audited, flagged, started_at, finished_at FROM day_audits WHERE date = ?',
-        date,
-      ),
+      this.sql.read(`SELECT ${DAY_AUDIT_COLUMNS} FROM day_audits WHERE date = ?`, date),
       this.sql.read(
         `WITH cum AS (
            SELECT total, count, SUM(count) OVER (ORDER BY total) - count AS before FROM day_totals WHERE date = ?1
@@ -102,10 +120,7 @@ export class D1RoundStore extends D1Store implements RoundStore {
   async dayHoles(date: string): Promise<DayHolesRecord> {
     const [finishers, audit, strokes] = await this.sql.batch([
       this.sql.read('SELECT coalesce(sum(count), 0) AS n FROM day_totals WHERE date = ?', date),
-      this.sql.read(
-        'SELECT rounds, audited, flagged, started_at, finished_at FROM day_audits WHERE date = ?',
-        date,
-      ),
+      this.sql.read(`SELECT ${DAY_AUDIT_COLUMNS} FROM day_audits WHERE date = ?`, date),
       this.sql.read(
         'SELECT hole, strokes, count FROM day_hole_strokes WHERE date = ? AND count > 0 ORDER BY hole, strokes',
         date,
@@ -165,14 +180,9 @@ export class D1RoundStore extends D1Store implements RoundStore {
 interface AttemptRow {
   date: string;
   player_id: string;
-  started_at: number;
-  ip_hash: string;
   finished_at: number | null;
   total: number | null;
   strokes: string | null;
-  logs: string | null;
-  hole_times: string | null;
-  draw_times: string | null;
   review: number;
 }
 
@@ -197,23 +207,17 @@ function toCounts(totals: unknown[] | undefined, stats: unknown[] | undefined): 
 }
 
 function toAttempt(row: AttemptRow): AttemptRecord {
-  const finished =
-    row.finished_at === null
-      ? null
-      : {
-          finishedAt: row.finished_at,
-          total: row.total ?? 0,
-          strokes: JSON.parse(row.strokes ?? '[]') as number[],
-          logs: JSON.parse(row.logs ?? '[]') as string[],
-          holeTimes: JSON.parse(row.hole_times ?? '[]') as number[],
-          drawTimes: JSON.parse(row.draw_times ?? '[]') as number[][],
-        };
   return {
     date: row.date,
     playerId: row.player_id,
-    startedAt: row.started_at,
-    addressHash: row.ip_hash,
-    finished,
+    finished:
+      row.finished_at === null
+        ? null
+        : {
+            finishedAt: row.finished_at,
+            total: row.total ?? 0,
+            strokes: JSON.parse(row.strokes ?? '[]') as number[],
+          },
     review: row.review === 1,
   };
 }

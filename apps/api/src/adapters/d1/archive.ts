@@ -1,0 +1,173 @@
+import type { ArchivedRound, ArchiveLedger, PackRecord } from '../../ports/archive.ts';
+import { D1Store } from './statements.ts';
+
+/** The ledger's side of the archive (ports/archive.ts): pages of evidence in player order, and the objects' index. */
+export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
+  async archivePage(date: string, after: string | null, limit: number): Promise<ArchivedRound[]> {
+    const rows = await this.sql
+      .read(
+        `SELECT e.player_id, e.started_at, e.ip_hash, e.logs, e.hole_times, e.draw_times,
+           a.finished_at, a.total, a.strokes, a.review,
+           v.flagged, v.p_value, v.telling, v.decisions, v.holes
+         FROM round_evidence e
+           LEFT JOIN attempts a ON a.player_id = e.player_id AND a.date = e.date
+           LEFT JOIN audits v ON v.date = e.date AND v.player_id = e.player_id
+         WHERE e.date = ?1 AND e.player_id > ?2
+         ORDER BY e.player_id LIMIT ?3`,
+        date,
+        after ?? '',
+        limit,
+      )
+      .all<EvidenceRow>();
+    return rows.results.map(toArchived);
+  }
+  async startArchive(date: string, now: number): Promise<boolean> {
+    const r = await this.sql
+      .write(
+        `UPDATE day_audits SET archive_at = ?2
+         WHERE date = ?1 AND archive_at IS NULL AND finished_at IS NOT NULL AND archived_at IS NULL`,
+        date,
+        now,
+      )
+      .run();
+    return r.meta.changes === 1;
+  }
+  async touchArchive(date: string, now: number): Promise<void> {
+    await this.sql.write('UPDATE day_audits SET archive_at = ? WHERE date = ?', now, date).run();
+  }
+  async commitPack(
+    date: string,
+    from: string | null,
+    pack: PackRecord,
+    rounds: readonly ArchivedRound[],
+    now: number,
+  ): Promise<boolean> {
+    // One transaction: the cursor moves from `from` (or nothing happens), and only then, in the same batch, the
+    // archived rows leave. A round finished after its evidence was read keeps its row (its logs are not archived).
+    const moved = `EXISTS (SELECT 1 FROM day_audits WHERE date = ?1 AND archive_cursor = ?2 AND archive_at = ?3)`;
+    const ids = (finished: boolean) =>
+      JSON.stringify(rounds.filter((r) => (r.finished !== null) === finished).map((r) => r.playerId));
+    const all = JSON.stringify(rounds.map((r) => r.playerId));
+    const [cursor] = await this.sql.batch([
+      this.sql.write(
+        `UPDATE day_audits SET archive_cursor = ?3, archive_at = ?4
+         WHERE date = ?1 AND archive_cursor IS ?2 AND archived_at IS NULL AND finished_at IS NOT NULL`,
+        date,
+        from,
+        pack.last,
+        now,
+      ),
+      this.sql.write(
+        `INSERT OR IGNORE INTO archive_packs (date, first_player, last_player, rounds, bytes)
+         SELECT ?1, ?4, ?2, ?5, ?6 WHERE ${moved}`,
+        date,
+        pack.last,
+        now,
+        pack.first,
+        pack.rounds,
+        pack.bytes,
+      ),
+      this.sql.write(
+        `DELETE FROM round_evidence WHERE date = ?1 AND ${moved} AND (
+           (logs IS NOT NULL AND player_id IN (SELECT value FROM json_each(?4)))
+           OR (logs IS NULL AND player_id IN (SELECT value FROM json_each(?5))))`,
+        date,
+        pack.last,
+        now,
+        ids(true),
+        ids(false),
+      ),
+      this.sql.write(
+        `DELETE FROM audits WHERE date = ?1 AND ${moved} AND flagged = 0
+           AND player_id IN (SELECT value FROM json_each(?4))`,
+        date,
+        pack.last,
+        now,
+        all,
+      ),
+      this.sql.write(
+        `UPDATE audits SET holes = NULL WHERE date = ?1 AND ${moved} AND flagged = 1
+           AND player_id IN (SELECT value FROM json_each(?4))`,
+        date,
+        pack.last,
+        now,
+        all,
+      ),
+    ]);
+    return cursor?.meta.changes === 1;
+  }
+  async finishArchive(date: string, from: string | null, now: number): Promise<boolean> {
+    const r = await this.sql
+      .write(
+        `UPDATE day_audits SET archived_at = ?3, archive_at = ?3
+         WHERE date = ?1 AND archive_cursor IS ?2 AND archived_at IS NULL AND finished_at IS NOT NULL`,
+        date,
+        from,
+        now,
+      )
+      .run();
+    return r.meta.changes === 1;
+  }
+  async packOf(date: string, playerId: string): Promise<PackRecord | null> {
+    const row = await this.sql
+      .read(
+        `SELECT first_player, last_player, rounds, bytes FROM archive_packs
+         WHERE date = ?1 AND first_player <= ?2 ORDER BY first_player DESC LIMIT 1`,
+        date,
+        playerId,
+      )
+      .first<{ first_player: string; last_player: string; rounds: number; bytes: number }>();
+    if (!row || row.last_player < playerId) return null;
+    return { first: row.first_player, last: row.last_player, rounds: row.rounds, bytes: row.bytes };
+  }
+}
+
+interface EvidenceRow {
+  player_id: string;
+  started_at: number | null;
+  ip_hash: string | null;
+  logs: string | null;
+  hole_times: string | null;
+  draw_times: string | null;
+  finished_at: number | null;
+  total: number | null;
+  strokes: string | null;
+  review: number | null;
+  flagged: number | null;
+  p_value: number | null;
+  telling: number | null;
+  decisions: number | null;
+  holes: string | null;
+}
+
+const parsed = <T>(text: string | null, fallback: T): T => (text === null ? fallback : (JSON.parse(text) as T));
+
+function toArchived(r: EvidenceRow): ArchivedRound {
+  return {
+    playerId: r.player_id,
+    startedAt: r.started_at,
+    addressHash: r.ip_hash,
+    finished:
+      r.finished_at === null || r.logs === null
+        ? null
+        : {
+            finishedAt: r.finished_at,
+            total: r.total ?? 0,
+            strokes: parsed<number[]>(r.strokes, []),
+            logs: parsed<string[]>(r.logs, []),
+            holeTimes: parsed<number[]>(r.hole_times, []),
+            drawTimes: parsed<number[][]>(r.draw_times, []),
+          },
+    review: r.review === 1,
+    verdict:
+      r.flagged === null
+        ? null
+        : {
+            flagged: r.flagged === 1,
+            pValue: r.p_value ?? 1,
+            telling: r.telling ?? 0,
+            decisions: r.decisions ?? 0,
+            holes: parsed<unknown[]>(r.holes, []),
+          },
+  };
+}
