@@ -8,7 +8,7 @@
 import { bucketArchive } from './adapters/r2-archive.ts';
 import { memoryBucket } from './adapters/node-r2.ts';
 import { memoryQueue } from './adapters/memory-queue.ts';
-import { createWorker } from './worker.ts';
+import { createWorker } from './handlers.ts';
 import { AttemptSession } from './attempt-object/session.ts';
 import { SqlAttemptStore } from './attempt-object/sql-store.ts';
 import type { Ports } from './deps.ts';

@@ -149,7 +149,7 @@ describe('starting', () => {
       Date.parse('2026-06-15T12:00:09.000Z'),
     ]);
     const attempt = await env.DB.prepare(
-      'SELECT ip_hash, started_at FROM attempts WHERE date = ? AND player_id = ?',
+      'SELECT ip_hash, started_at FROM round_evidence WHERE date = ? AND player_id = ?',
     )
       .bind(DAY, player.id)
       .first<{ ip_hash: string; started_at: number }>();

@@ -39,8 +39,9 @@ async function runCron(client: Client, at?: string) {
   if (at !== undefined) client.setNow(at);
   const run = await client.app.request('/api/dev/scheduled', { method: 'POST' }, { ...env, LOCAL_DEV: '1' });
   expect(run.status).toBe(200);
-  return ((await run.json()) as { audit: { rounds: number; audited: number; flagged: number; complete: boolean } })
-    .audit;
+  return (
+    (await run.json()) as { audit: { rounds: number; audited: number; flagged: number; complete: boolean } }
+  ).audit;
 }
 
 const verdictRows = async (date: string) =>
@@ -192,15 +193,19 @@ describe('the fair-play audit on the queue', () => {
     const box: TimeBox = { expired: async () => left-- <= 0 };
     const ids = players.map((p) => p.id);
     const acked: string[] = [];
-    await consumeBatch(ctx, [
-      {
-        id: 'm1',
-        body: { kind: 'audit', date, rounds: ids },
-        attempts: 1,
-        ack: () => acked.push('m1'),
-        retry: () => undefined,
-      },
-    ], box);
+    await consumeBatch(
+      ctx,
+      [
+        {
+          id: 'm1',
+          body: { kind: 'audit', date, rounds: ids },
+          attempts: 1,
+          ack: () => acked.push('m1'),
+          retry: () => undefined,
+        },
+      ],
+      box,
+    );
     expect(acked).toEqual(['m1']);
     expect(calls).toHaveLength(4);
     expect(await ctx.ledger.audits.dayAudit(date)).toMatchObject({ audited: 0 });
@@ -221,7 +226,11 @@ describe('the fair-play audit on the queue', () => {
       startedAt: Date.parse(`${date}T23:50:00Z`),
       addressHash: 'x',
     });
-    expect(await runCron(client, '2026-07-08T00:10:00.000Z')).toMatchObject({ rounds: 3, audited: 3, complete: true });
+    expect(await runCron(client, '2026-07-08T00:10:00.000Z')).toMatchObject({
+      rounds: 3,
+      audited: 3,
+      complete: true,
+    });
 
     const first = players[0]!;
     await ctx.ledger.rounds.attemptFinished({
@@ -235,7 +244,11 @@ describe('the fair-play audit on the queue', () => {
       drawTimes: Array(9).fill([]),
     });
     expect(await ctx.ledger.audits.dayAudit(date)).toMatchObject({ rounds: 4, audited: 3, finishedAt: null });
-    expect(await runCron(client, '2026-07-08T00:20:00.000Z')).toMatchObject({ rounds: 4, audited: 4, complete: true });
+    expect(await runCron(client, '2026-07-08T00:20:00.000Z')).toMatchObject({
+      rounds: 4,
+      audited: 4,
+      complete: true,
+    });
     expect(await ctx.ledger.audits.roundAudit(date, late.id)).toMatchObject({ flagged: false });
   });
 
@@ -252,7 +265,11 @@ describe('the fair-play audit on the queue', () => {
       },
     });
     const { client } = await closedDay(date, { ports });
-    expect(await runCron(client, '2026-07-10T00:10:00.000Z')).toMatchObject({ rounds: 3, audited: 0, complete: false });
+    expect(await runCron(client, '2026-07-10T00:10:00.000Z')).toMatchObject({
+      rounds: 3,
+      audited: 0,
+      complete: false,
+    });
     // Before the day has been still for STALL_MS, the cron leaves it alone.
     expect(await runCron(client, '2026-07-10T00:20:00.000Z')).toMatchObject({ audited: 0 });
     const later = new Date(Date.parse('2026-07-10T00:20:00.000Z') + STALL_MS).toISOString();
@@ -269,7 +286,12 @@ describe('the queue consumer under Cloudflare’s message batch', () => {
     client.setNow('2026-07-12T01:00:00.000Z');
     const ctx = createExecutionContext();
     const batch = createMessageBatch('golf-audit', [
-      { id: 'a', timestamp: new Date(), attempts: 1, body: { kind: 'audit', date, rounds: [players[0]!.id] } },
+      {
+        id: 'a',
+        timestamp: new Date(),
+        attempts: 1,
+        body: { kind: 'audit', date, rounds: [players[0]!.id] },
+      },
       { id: 'b', timestamp: new Date(), attempts: 1, body: { kind: 'unknown' } },
     ]);
     await client.worker.queue(batch, env, ctx);

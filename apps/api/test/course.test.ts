@@ -4,7 +4,7 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { CourseView } from '../src/index.ts';
-import { createWorker } from '../src/worker.ts';
+import { createWorker } from '../src/handlers.ts';
 import { DAY, errorCode, quickPerfect, seedOf, testClient } from './helpers.ts';
 
 describe('the daily course', () => {

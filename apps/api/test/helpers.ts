@@ -5,7 +5,7 @@ import type { createApp } from '../src/app.ts';
 import { memoryQueue, type MemoryQueue } from '../src/adapters/memory-queue.ts';
 import { buildDeps, cloudflarePorts, servicesFor, type Ports } from '../src/deps.ts';
 import type { Env } from '../src/env.ts';
-import { createWorker } from '../src/worker.ts';
+import { createWorker } from '../src/handlers.ts';
 import { SqlAttemptStore } from '../src/attempt-object/sql-store.ts';
 import type { AttemptView, CourseView, DrawView, HoleResultView, NewPlayer } from '../src/index.ts';
 import type { PerfectResult } from '../src/ports/perfect-play.ts';

@@ -18,18 +18,20 @@ async function seedRounds(date: string, rounds: readonly (readonly number[])[]) 
       env.DB.prepare("INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, 'Seeded', 'x', 0)").bind(
         id,
       ),
+      env.DB.prepare('INSERT INTO attempts (date, player_id) VALUES (?, ?)').bind(date, id),
       env.DB.prepare(
-        "INSERT INTO attempts (date, player_id, started_at, ip_hash) VALUES (?, ?, 0, 'x')",
-      ).bind(date, id),
-      env.DB.prepare(
-        'UPDATE attempts SET total = ?, strokes = ?, logs = ?, finished_at = ? WHERE date = ? AND player_id = ?',
+        'UPDATE attempts SET total = ?, strokes = ?, finished_at = ? WHERE date = ? AND player_id = ?',
       ).bind(
         strokes.reduce((a, b) => a + b, 0),
         JSON.stringify(strokes),
-        JSON.stringify(logs),
         Date.parse(`${date}T13:00:00.000Z`),
         date,
         id,
+      ),
+      env.DB.prepare('INSERT INTO round_evidence (date, player_id, logs) VALUES (?, ?, ?)').bind(
+        date,
+        id,
+        JSON.stringify(logs),
       ),
     ]);
     out.push({ id, logs });

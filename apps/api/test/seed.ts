@@ -21,12 +21,9 @@ export async function seedRound(
 ): Promise<void> {
   const strokes = options.strokes ?? [total, 0, 0, 0, 0, 0, 0, 0, 0];
   const statements = [
-    env.DB.prepare("INSERT INTO attempts (date, player_id, started_at, ip_hash) VALUES (?, ?, 0, 'x')").bind(
-      date,
-      playerId,
-    ),
+    env.DB.prepare('INSERT INTO attempts (date, player_id) VALUES (?, ?)').bind(date, playerId),
     env.DB.prepare(
-      "UPDATE attempts SET total = ?, strokes = ?, logs = '[]', finished_at = ? WHERE date = ? AND player_id = ?",
+      'UPDATE attempts SET total = ?, strokes = ?, finished_at = ? WHERE date = ? AND player_id = ?',
     ).bind(
       total,
       JSON.stringify(strokes),
@@ -44,7 +41,5 @@ export async function seedRound(
 
 /** An attempt started and not finished. */
 export async function seedStarted(playerId: string, date: string): Promise<void> {
-  await env.DB.prepare("INSERT INTO attempts (date, player_id, started_at, ip_hash) VALUES (?, ?, 0, 'x')")
-    .bind(date, playerId)
-    .run();
+  await env.DB.prepare('INSERT INTO attempts (date, player_id) VALUES (?, ?)').bind(date, playerId).run();
 }

@@ -15,9 +15,7 @@ async function seedFinishers(date: string, rows: { name: string; total: number; 
         id,
         row.name,
       ),
-      env.DB.prepare(
-        "INSERT INTO attempts (date, player_id, started_at, ip_hash) VALUES (?, ?, 0, 'x')",
-      ).bind(date, id),
+      env.DB.prepare('INSERT INTO attempts (date, player_id) VALUES (?, ?)').bind(date, id),
       env.DB.prepare(
         'UPDATE attempts SET total = ?, strokes = ?, finished_at = ? WHERE date = ? AND player_id = ?',
       ).bind(row.total, JSON.stringify(strokes), row.finishedAt, date, id),

@@ -45,7 +45,10 @@ test("archive: replays a ranked player's verified round on a closed day", async 
   const day = addDays(utcToday(), -2);
   const res = await request.get(`/api/daily/${day}`);
   expect(res.ok()).toBe(true);
-  const course = (await res.json()) as { closed: boolean; holes: { hole: number; perfect: { strokes: number; log: string } }[] };
+  const course = (await res.json()) as {
+    closed: boolean;
+    holes: { hole: number; perfect: { strokes: number; log: string } }[];
+  };
   expect(course.closed).toBe(true);
 
   // Two finished rounds that played every hole perfectly (a tie), written straight into the local D1.
@@ -61,23 +64,26 @@ test("archive: replays a ranked player's verified round on a closed day", async 
   const logs = course.holes.map((h) => h.perfect.log);
   const round = (player: string, who: string, at: number) => [
     `INSERT OR IGNORE INTO players (id, name, ip_hash, created_at) VALUES (${q(player)}, ${q(who)}, 'e2e', ${at})`,
-    `INSERT INTO attempts (date, player_id, started_at, ip_hash) VALUES (${q(day)}, ${q(player)}, ${at}, 'e2e')`,
-    // The finished row as an attempt object writes it (the trigger ranks it).
-    `UPDATE attempts SET finished_at = ${at + 10}, total = ${total}, strokes = ${q(JSON.stringify(strokes))},
-       logs = ${q(JSON.stringify(logs))}, hole_times = ${q(JSON.stringify(logs.map((_, i) => at + i + 1)))},
+    `INSERT INTO attempts (player_id, date) VALUES (${q(player)}, ${q(day)})`,
+    `INSERT INTO round_evidence (date, player_id, started_at, ip_hash) VALUES (${q(day)}, ${q(player)}, ${at}, 'e2e')`,
+    // The finished row and its evidence as an attempt object writes them (the triggers rank the round).
+    `UPDATE attempts SET finished_at = ${at + 10}, total = ${total}, strokes = ${q(JSON.stringify(strokes))}
+     WHERE date = ${q(day)} AND player_id = ${q(player)}`,
+    `UPDATE round_evidence SET logs = ${q(JSON.stringify(logs))},
+       hole_times = ${q(JSON.stringify(logs.map((_, i) => at + i + 1)))},
        draw_times = ${q(JSON.stringify(logs.map(() => [])))}
      WHERE date = ${q(day)} AND player_id = ${q(player)}`,
   ];
-  // Rounds that reach a day whose audit has started are queued for it (the attempts_finished_late trigger); these
-  // two are recorded as audited and clean, so no request of this test starts auditing them.
+  // Rounds that reach a day whose audit has started are counted for it (the attempts_finished_late trigger); these
+  // two get clean verdicts straight away (the audits_verdict trigger completes the day), so no consumer audits them.
   const audited = [
-    `INSERT OR IGNORE INTO day_audits (date, rounds, audited, flagged, started_at, finished_at) VALUES (${q(day)}, 0, 0, 0, ${t}, ${t})`,
+    `INSERT OR IGNORE INTO day_audits (date, rounds, audited, flagged, started_at, finished_at, paged)
+       VALUES (${q(day)}, 0, 0, 0, ${t}, ${t}, 1)`,
     ...round(id, name, t),
     ...round(twin, 'Twin', t + 1000),
-    `UPDATE audits SET status = 'done', flagged = 0, p_value = 1, telling = 0, decisions = 0, audited_at = ${t}
-     WHERE date = ${q(day)} AND player_id IN (${q(id)}, ${q(twin)})`,
-    `UPDATE day_audits SET audited = rounds, finished_at = ${t} WHERE date = ${q(day)}
-       AND NOT EXISTS (SELECT 1 FROM audits WHERE date = ${q(day)} AND status = 'pending')`,
+    `INSERT INTO audits (date, player_id, flagged, p_value, telling, decisions, holes, audited_at)
+       VALUES (${q(day)}, ${q(id)}, 0, 1, 0, 0, '[]', ${t}), (${q(day)}, ${q(twin)}, 0, 1, 0, 0, '[]', ${t})`,
+    `DELETE FROM audit_late WHERE date = ${q(day)}`,
   ];
   const sql = audited.join('; ');
   const api = join(import.meta.dirname, '..', '..', 'api');

@@ -5,7 +5,11 @@ import type { ArchivedRound, RoundArchive } from '../ports/archive.ts';
  * written once under a key that names their day and first player, and never changed.
  */
 export interface Bucket {
-  put(key: string, value: Uint8Array, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
+  put(
+    key: string,
+    value: Uint8Array,
+    options?: { httpMetadata?: { contentType?: string } },
+  ): Promise<unknown>;
   get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null>;
   list(options?: { prefix?: string; cursor?: string }): Promise<{
     objects: { key: string; size: number }[];
@@ -23,7 +27,10 @@ interface PackBody {
 
 const keyOf = (date: string, first: string): string => `rounds/${date}/${first}.json.gz`;
 
-async function transform(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
+async function transform(
+  bytes: Uint8Array,
+  stream: CompressionStream | DecompressionStream,
+): Promise<Uint8Array> {
   const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
   return new Uint8Array(await out.arrayBuffer());
 }
@@ -33,7 +40,10 @@ export function bucketArchive(bucket: Bucket): RoundArchive {
   return {
     async putPack(date, first, rounds) {
       const body: PackBody = { format: 1, date, rounds };
-      const bytes = await transform(new TextEncoder().encode(JSON.stringify(body)), new CompressionStream('gzip'));
+      const bytes = await transform(
+        new TextEncoder().encode(JSON.stringify(body)),
+        new CompressionStream('gzip'),
+      );
       await bucket.put(keyOf(date, first), bytes, { httpMetadata: { contentType: 'application/gzip' } });
       return bytes.length;
     },

@@ -47,7 +47,13 @@ export interface ArchiveLedger {
    * rounds' numbers) from the ledger, moving the day's archive cursor from `from` to the pack's last player.
    * False when the cursor was not at `from` (another step did it): nothing changed.
    */
-  commitPack(date: string, from: string | null, pack: PackRecord, rounds: readonly ArchivedRound[], now: number): Promise<boolean>;
+  commitPack(
+    date: string,
+    from: string | null,
+    pack: PackRecord,
+    rounds: readonly ArchivedRound[],
+    now: number,
+  ): Promise<boolean>;
   /** Marks the day's archive as started (once its audit is done); false when it already was. */
   startArchive(date: string, now: number): Promise<boolean>;
   /** Marks the day's archive as moving now (the cron resumed it). */

@@ -21,7 +21,8 @@ const scheduledQuery = validate(
   }),
 );
 
-const notFound = (method: string, path: string) => new ApiError('ERR_NOT_FOUND', `no route ${method} ${path}`);
+const notFound = (method: string, path: string) =>
+  new ApiError('ERR_NOT_FOUND', `no route ${method} ${path}`);
 
 /**
  * `/api/dev`: local development only (`LOCAL_DEV=1`, which only `.dev.vars` sets); 404 everywhere else.
@@ -58,7 +59,12 @@ export const devRoutes = () =>
         await services.queue.settled();
         const yesterday = addDays(utcDate(at), -1);
         return c.json(
-          { ok: true as const, at: at.toISOString(), ...done, audit: progressOf(await services.ledger.audits.dayAudit(yesterday)) },
+          {
+            ok: true as const,
+            at: at.toISOString(),
+            ...done,
+            audit: progressOf(await services.ledger.audits.dayAudit(yesterday)),
+          },
           200,
         );
       }

@@ -48,7 +48,11 @@ export async function watchArchive(ctx: ServiceContext, day: DayAuditRecord): Pr
   const now = ctx.now.getTime();
   if (day.archivedAt !== null || day.archiveAt === null || now - day.archiveAt < ARCHIVE_STALL_MS) return;
   await ctx.ledger.archive.touchArchive(day.date, now);
-  await ctx.queue.send({ kind: 'archive', date: day.date, after: day.archiveCursor } satisfies PipelineMessage);
+  await ctx.queue.send({
+    kind: 'archive',
+    date: day.date,
+    after: day.archiveCursor,
+  } satisfies PipelineMessage);
 }
 
 /** Archive objects read lately, by day and first player (they never change). */

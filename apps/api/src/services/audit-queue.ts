@@ -48,11 +48,16 @@ const sameKey = (a: StandingsKey | null, b: StandingsKey | null): boolean =>
     : a.total === b.total && a.finishedAt === b.finishedAt && a.playerId === b.playerId;
 
 /** Queues `playerIds` for their audit, {@link ROUNDS_PER_MESSAGE} a message, in the order given. */
-export async function queueAudits(ctx: ServiceContext, date: string, playerIds: readonly string[]): Promise<void> {
+export async function queueAudits(
+  ctx: ServiceContext,
+  date: string,
+  playerIds: readonly string[],
+): Promise<void> {
   const messages: { body: AuditMessage }[] = [];
   for (let i = 0; i < playerIds.length; i += ROUNDS_PER_MESSAGE)
     messages.push({ body: { kind: 'audit', date, rounds: playerIds.slice(i, i + ROUNDS_PER_MESSAGE) } });
-  for (let i = 0; i < messages.length; i += SEND_BATCH) await ctx.queue.sendBatch(messages.slice(i, i + SEND_BATCH));
+  for (let i = 0; i < messages.length; i += SEND_BATCH)
+    await ctx.queue.sendBatch(messages.slice(i, i + SEND_BATCH));
 }
 
 /** Queues the rounds that finished after the day's audit started (a bounded number per call). */
@@ -81,7 +86,13 @@ async function pageStep(ctx: ServiceContext, msg: Extract<PipelineMessage, { kin
   if (ended) {
     await queueLate(ctx, msg.date);
     await archiveWhenAudited(ctx, msg.date);
-  } else await ctx.queue.send({ kind: 'page', date: msg.date, pass: msg.pass, after: to } satisfies PipelineMessage);
+  } else
+    await ctx.queue.send({
+      kind: 'page',
+      date: msg.date,
+      pass: msg.pass,
+      after: to,
+    } satisfies PipelineMessage);
 }
 
 /** How a consumer knows its time box has ended: the clock is read after a yield to the event loop. */
@@ -220,10 +231,20 @@ async function watchDay(ctx: ServiceContext, day: DayAuditRecord): Promise<void>
   const audits = ctx.ledger.audits;
   if (!day.paged) {
     await audits.touch(day.date, now);
-    await ctx.queue.send({ kind: 'page', date: day.date, pass: day.pass, after: day.cursor } satisfies PipelineMessage);
+    await ctx.queue.send({
+      kind: 'page',
+      date: day.date,
+      pass: day.pass,
+      after: day.cursor,
+    } satisfies PipelineMessage);
   } else if (day.pass < MAX_PASSES) {
     if (await audits.newPass(day.date, day.pass, now))
-      await ctx.queue.send({ kind: 'page', date: day.date, pass: day.pass + 1, after: null } satisfies PipelineMessage);
+      await ctx.queue.send({
+        kind: 'page',
+        date: day.date,
+        pass: day.pass + 1,
+        after: null,
+      } satisfies PipelineMessage);
   } else
     console.error(
       `the audit of ${day.date} is stuck after ${day.pass} passes: ${day.rounds - day.audited} rounds without a verdict`,

@@ -85,7 +85,8 @@ export async function roundAuditView(
   const archived =
     stored?.holes == null ? ((await archivedRound(ctx, date, playerId))?.verdict ?? null) : null;
   const verdict = stored ?? archived;
-  const storedHoles: StoredHole[] = stored?.holes != null ? JSON.parse(stored.holes) : (archived?.holes ?? []);
+  const storedHoles: StoredHole[] =
+    stored?.holes != null ? JSON.parse(stored.holes) : (archived?.holes ?? []);
   const holes = storedHoles.map((h, i) => ({
     hole: i + 1,
     telling: (h.telling ?? []).map((t) =>

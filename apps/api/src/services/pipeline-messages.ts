@@ -19,4 +19,3 @@ export const messageSchema = z.discriminatedUnion('kind', [
 
 export type PipelineMessage = z.infer<typeof messageSchema>;
 export type AuditMessage = Extract<PipelineMessage, { kind: 'audit' }>;
-

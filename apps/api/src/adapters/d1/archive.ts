@@ -140,7 +140,8 @@ interface EvidenceRow {
   holes: string | null;
 }
 
-const parsed = <T>(text: string | null, fallback: T): T => (text === null ? fallback : (JSON.parse(text) as T));
+const parsed = <T>(text: string | null, fallback: T): T =>
+  text === null ? fallback : (JSON.parse(text) as T);
 
 function toArchived(r: EvidenceRow): ArchivedRound {
   return {

@@ -54,16 +54,17 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
   }
   async standingsKeys(date: string, after: StandingsKey | null, limit: number): Promise<KeyedRound[]> {
     const order = 'ORDER BY a.total, a.finished_at, a.player_id';
-    const rows = await (after === null
-      ? this.sql.read(`${KEYS} ${order} LIMIT ?2`, date, limit)
-      : this.sql.read(
-          `${KEYS} AND (a.total, a.finished_at, a.player_id) > (?2, ?3, ?4) ${order} LIMIT ?5`,
-          date,
-          after.total,
-          after.finishedAt,
-          after.playerId,
-          limit,
-        )
+    const rows = await (
+      after === null
+        ? this.sql.read(`${KEYS} ${order} LIMIT ?2`, date, limit)
+        : this.sql.read(
+            `${KEYS} AND (a.total, a.finished_at, a.player_id) > (?2, ?3, ?4) ${order} LIMIT ?5`,
+            date,
+            after.total,
+            after.finishedAt,
+            after.playerId,
+            limit,
+          )
     ).all<{ total: number; finished_at: number; player_id: string; audited: number }>();
     return rows.results.map((r) => ({
       key: { total: r.total, finishedAt: r.finished_at, playerId: r.player_id },

@@ -67,9 +67,7 @@ export class Statements {
 
   /** The statements in one transaction: all of them or none. */
   async batch(statements: D1PreparedStatement[]): Promise<D1Result[]> {
-    const results = await this.#db.batch(
-      statements.map((s) => (s instanceof Measured ? s.inner : s)),
-    );
+    const results = await this.#db.batch(statements.map((s) => (s instanceof Measured ? s.inner : s)));
     results.forEach((r, i) => {
       const s = statements[i];
       noteRows(s instanceof Measured ? s.sql : '', r.meta);
