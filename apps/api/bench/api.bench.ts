@@ -8,13 +8,11 @@
  * process (the same app and SQL on SQLite in memory) and stops the server. Players see only what the API shows them.
  * Everything stays on the loopback interface and every loop is bounded.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCard, PRESETS, rankFits, rankOf } from '@golf/engine';
-import { unstable_startWorker } from 'wrangler';
+import { freePort, startLocalWorker, wranglerCli, type DevWorker } from './local-worker.ts';
 import type {
   AttemptView,
   CourseView,
@@ -24,8 +22,6 @@ import type {
   StandingsView,
 } from '../src/index.ts';
 
-const root = join(import.meta.dirname, '..');
-const wrangler = join(root, 'node_modules', '.bin', 'wrangler');
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -38,95 +34,10 @@ const ROUNDS: { players: number; concurrency: number }[] =
       ]
     : [{ players: Number(arg('players')), concurrency: Number(arg('concurrency') ?? arg('players')) }];
 const SECRET = 'bench-secret-not-for-production-0123456789';
-const COMPATIBILITY_DATE = /"compatibility_date":\s*"([\d-]+)"/.exec(
-  readFileSync(join(root, 'wrangler.jsonc'), 'utf8'),
-)?.[1];
-// Nothing reaches the internet: no Cloudflare request metadata, no metrics (for the CLI and the in-process server).
-process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
-process.env.WRANGLER_SEND_METRICS = 'false';
-const env = { ...process.env };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/**
- * Wrangler's dev server, started through its API so it can run without the devtools inspector (which records
- * every D1 call) and without watching files (edits elsewhere in the repository cannot restart it mid-run).
- * Migrations are applied with the CLI to the same fresh local database.
- */
-async function startServer(
-  port: number,
-  work: string,
-  seed?: (config: string, persist: string) => void,
-): Promise<DevWorker> {
-  const persist = join(work, 'state');
-  const assets = join(work, 'assets');
-  mkdirSync(assets, { recursive: true });
-  const config = join(work, 'wrangler.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      name: 'golf-daily-bench',
-      main: join(root, 'src', 'worker.ts'),
-      compatibility_date: COMPATIBILITY_DATE,
-      send_metrics: false,
-      assets: {
-        directory: assets,
-        not_found_handling: 'single-page-application',
-        run_worker_first: ['/api/*'],
-      },
-      d1_databases: [
-        {
-          binding: 'DB',
-          database_name: 'golf-daily',
-          database_id: 'bench',
-          migrations_dir: join(root, 'migrations'),
-        },
-      ],
-      durable_objects: { bindings: [{ name: 'ATTEMPTS', class_name: 'AttemptObject' }] },
-      migrations: [{ tag: 'v1', new_sqlite_classes: ['AttemptObject'] }],
-      vars: { DAILY_SECRET: SECRET, SERVER_TIMING: '1' },
-    }),
-  );
-  const migrate = spawnSync(
-    wrangler,
-    ['d1', 'migrations', 'apply', 'DB', '--local', '-c', config, '--persist-to', persist],
-    {
-      cwd: work,
-      env,
-      encoding: 'utf8',
-    },
-  );
-  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
-  seed?.(config, persist);
-  const worker = await unstable_startWorker({
-    config,
-    dev: {
-      inspector: false,
-      watch: false,
-      persist,
-      logLevel: (process.env.BENCH_LOG ?? 'warn') as 'warn',
-      server: { hostname: '127.0.0.1', port },
-    },
-  });
-  const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error('the server did not start in 120 s')), 120_000).unref(),
-  );
-  await Promise.race([worker.ready, timeout]);
-  return worker;
-}
-
-type DevWorker = Awaited<ReturnType<typeof unstable_startWorker>>;
+/** The local Worker of this bench: SERVER_TIMING=1 for the app's own times and the counters route. */
+const startServer = (port: number, work: string, seed?: () => void): Promise<DevWorker> =>
+  startLocalWorker(port, work, { DAILY_SECRET: SECRET, SERVER_TIMING: '1' }, seed);
 
 const latencies = new Map<string, number[]>();
 let requests = 0;
@@ -428,26 +339,19 @@ async function standingsAtScale(n: number): Promise<boolean> {
   let server: DevWorker | undefined;
   try {
     const t0 = performance.now();
-    server = await startServer(Number(new URL(base).port), work, (config, persist) => {
+    server = await startServer(Number(new URL(base).port), work, () => {
       const series = `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ${n})`;
       // Totals spread like real rounds (about 10 to 130), finish times all different.
       const total = `(((i * 7919) % 97) + ((i * 104729) % 37) - 5)`;
       const sql = [
         `INSERT INTO players (id, name, ip_hash, created_at) ${series} SELECT 'p' || i, 'Player ' || i, 'x', 0 FROM k`,
-        `INSERT INTO attempts (date, player_id, started_at, ip_hash) ${series} SELECT '${date}', 'p' || i, 0, 'x' FROM k`,
-        `UPDATE attempts SET total = ${total.replaceAll('i', 'CAST(substr(player_id, 2) AS INTEGER)')}, strokes = '[1,2,3,4,5,6,7,8,9]', logs = '[]', hole_times = '[]', draw_times = '[]', finished_at = CAST(substr(player_id, 2) AS INTEGER) * 1000 WHERE date = '${date}'`,
+        `INSERT INTO attempts (date, player_id) ${series} SELECT '${date}', 'p' || i FROM k`,
+        `UPDATE attempts SET total = ${total.replaceAll('i', 'CAST(substr(player_id, 2) AS INTEGER)')}, strokes = '[1,2,3,4,5,6,7,8,9]', finished_at = CAST(substr(player_id, 2) AS INTEGER) * 1000 WHERE date = '${date}'`,
         // The synthetic rounds have no logs to audit: the day's audit is recorded as done (the state a closed day
         // is in for the rest of its life), so no request starts one.
         `INSERT INTO day_audits (date, rounds, audited, flagged, started_at, finished_at) VALUES ('${date}', ${n}, ${n}, 0, 0, 0)`,
       ];
-      for (const statement of sql) {
-        const r = spawnSync(
-          wrangler,
-          ['d1', 'execute', 'DB', '--local', '-c', config, '--persist-to', persist, '--command', statement],
-          { cwd: work, env, encoding: 'utf8', maxBuffer: 1 << 26 },
-        );
-        if (r.status !== 0) throw new Error(`seeding failed:\n${r.stdout}\n${r.stderr}`);
-      }
+      for (const statement of sql) wranglerCli(work, ['d1', 'execute', 'DB', '--command', statement]);
     });
     console.log(
       `\nstandings at scale: ${n.toLocaleString('en')} finishers seeded and server ready in ${((performance.now() - t0) / 1000).toFixed(0)} s`,

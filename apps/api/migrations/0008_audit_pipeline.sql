@@ -23,20 +23,22 @@ INSERT INTO attempts_v3 (player_id, date, finished_at, total, strokes, review)
   SELECT player_id, date, finished_at, total, strokes, review FROM attempts;
 
 -- What proves a round, until its day is archived (then in R2, services/archive.ts). A row per attempt, made when
--- it starts; the finished round adds its logs and times. JSON arrays: nine logs, nine hole finish times, nine
--- lists of draw times (milliseconds since the epoch).
+-- it starts; the finished round adds its logs (a JSON array of nine) and its hole and draw times (compact text,
+-- src/adapters/d1/times.ts; rounds written before as JSON {"holes": [...], "draws": [[...], ...]}).
 CREATE TABLE round_evidence (
   date TEXT NOT NULL,
   player_id TEXT NOT NULL,
   started_at INTEGER,
   ip_hash TEXT,
   logs TEXT,
-  hole_times TEXT,
-  draw_times TEXT,
+  times TEXT,
   UNIQUE (date, player_id)
 );
-INSERT INTO round_evidence (date, player_id, started_at, ip_hash, logs, hole_times, draw_times)
-  SELECT date, player_id, started_at, ip_hash, logs, hole_times, draw_times FROM attempts;
+INSERT INTO round_evidence (date, player_id, started_at, ip_hash, logs, times)
+  SELECT date, player_id, started_at, ip_hash, logs,
+    CASE WHEN hole_times IS NULL THEN NULL
+         ELSE json_object('holes', json(hole_times), 'draws', json(coalesce(draw_times, '[]'))) END
+  FROM attempts;
 
 -- Verdicts, one per audited round. holes: JSON of the engine's nine hole audits (null once archived to R2).
 CREATE TABLE audits_v2 (

@@ -69,9 +69,8 @@ test("archive: replays a ranked player's verified round on a closed day", async 
     // The finished row and its evidence as an attempt object writes them (the triggers rank the round).
     `UPDATE attempts SET finished_at = ${at + 10}, total = ${total}, strokes = ${q(JSON.stringify(strokes))}
      WHERE date = ${q(day)} AND player_id = ${q(player)}`,
-    `UPDATE round_evidence SET logs = ${q(JSON.stringify(logs))},
-       hole_times = ${q(JSON.stringify(logs.map((_, i) => at + i + 1)))},
-       draw_times = ${q(JSON.stringify(logs.map(() => [])))}
+    // Its times as the ledger keeps them (apps/api/src/adapters/d1/times.ts): no draw, hole i finished at at + i + 1.
+    `UPDATE round_evidence SET logs = ${q(JSON.stringify(logs))}, times = ${q(`/${at + 1}${';/1'.repeat(8)}`)}
      WHERE date = ${q(day)} AND player_id = ${q(player)}`,
   ];
   // Rounds that reach a day whose audit has started are counted for it (the attempts_finished_late trigger); these

@@ -47,6 +47,8 @@ export interface AuditLedger {
   roundAudit(date: string, playerId: string): Promise<AuditRecord | null>;
   /** Rounds under review, lowest p-value first. */
   underReview(date: string, limit: number, offset: number): Promise<ReviewRecord[]>;
+  /** The ledger database's size in bytes as the database reports it (D1's `meta.size_after`), for the benches. */
+  databaseBytes(): Promise<number>;
 }
 
 /** A round's place in the standings: the keyset the audit pages by. */

@@ -6,7 +6,7 @@ import { ApiError } from '../errors.ts';
 import { counters, resetRowMaxima } from '../counters.ts';
 import { progressOf } from '../services/audit.ts';
 import { scheduledJob } from '../services/schedule.ts';
-import { validate } from './validation.ts';
+import { dateParam, validate } from './validation.ts';
 
 const scheduledQuery = validate(
   'query',
@@ -43,6 +43,16 @@ export const devRoutes = () =>
       const now = { ...counters };
       if (c.req.method === 'POST') resetRowMaxima();
       return c.json(now, 200);
+    })
+    /** A day's audit and archive as the ledger holds them, and the ledger's size (the local close bench). */
+    .get('/days/:date', dateParam, async (c) => {
+      if (!c.var.services.config.localDev) throw notFound(c.req.method, c.req.path);
+      const { ledger } = c.var.services;
+      const date = c.req.valid('param').date;
+      return c.json(
+        { audit: await ledger.audits.dayAudit(date), d1Bytes: await ledger.audits.databaseBytes() },
+        200,
+      );
     })
     /** The archive bucket's objects and bytes (the local close bench). */
     .get('/archive', async (c) => {

@@ -22,7 +22,7 @@ import type { DayAuditRecord, StandingsKey, VerdictRecord } from '../ports/audit
 import { archiveStep, startArchive, watchArchive } from './archive.ts';
 import { messageSchema, type AuditMessage, type PipelineMessage } from './pipeline-messages.ts';
 import type { ServiceContext } from './context.ts';
-import { ensureCourse, RULES } from './course.ts';
+import { closedCourse, RULES } from './course.ts';
 import type { Course } from './course-model.ts';
 
 /** Ranked rounds one page step reads: with each one's verdict looked up, about 1,000 rows read. */
@@ -143,7 +143,8 @@ export async function auditRounds(
   );
   const verdicts: VerdictRecord[] = [];
   if ([...rounds.values()].every((r) => r.audited)) return { verdicts, rest: null };
-  const course = await ensureCourse(ctx, msg.date, { completeLater: false });
+  // A closed day's course is complete (the cron made its perfect play ahead), so this instance keeps it.
+  const course = await closedCourse(ctx, msg.date);
   for (const [i, id] of msg.rounds.entries()) {
     const round = rounds.get(id);
     if (!round || round.audited) continue;

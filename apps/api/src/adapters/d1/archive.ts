@@ -1,12 +1,13 @@
 import type { ArchivedRound, ArchiveLedger, PackRecord } from '../../ports/archive.ts';
 import { D1Store } from './statements.ts';
+import { decodeTimes } from './times.ts';
 
 /** The ledger's side of the archive (ports/archive.ts): pages of evidence in player order, and the objects' index. */
 export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
   async archivePage(date: string, after: string | null, limit: number): Promise<ArchivedRound[]> {
     const rows = await this.sql
       .read(
-        `SELECT e.player_id, e.started_at, e.ip_hash, e.logs, e.hole_times, e.draw_times,
+        `SELECT e.player_id, e.started_at, e.ip_hash, e.logs, e.times,
            a.finished_at, a.total, a.strokes, a.review,
            v.flagged, v.p_value, v.telling, v.decisions, v.holes
          FROM round_evidence e
@@ -67,14 +68,21 @@ export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
         pack.rounds,
         pack.bytes,
       ),
+      // Two statements, each an index lookup per id (an OR of the two would scan the day).
       this.sql.write(
-        `DELETE FROM round_evidence WHERE date = ?1 AND ${moved} AND (
-           (logs IS NOT NULL AND player_id IN (SELECT value FROM json_each(?4)))
-           OR (logs IS NULL AND player_id IN (SELECT value FROM json_each(?5))))`,
+        `DELETE FROM round_evidence WHERE date = ?1 AND ${moved} AND logs IS NOT NULL
+           AND player_id IN (SELECT value FROM json_each(?4))`,
         date,
         pack.last,
         now,
         ids(true),
+      ),
+      this.sql.write(
+        `DELETE FROM round_evidence WHERE date = ?1 AND ${moved} AND logs IS NULL
+           AND player_id IN (SELECT value FROM json_each(?4))`,
+        date,
+        pack.last,
+        now,
         ids(false),
       ),
       this.sql.write(
@@ -127,8 +135,7 @@ interface EvidenceRow {
   started_at: number | null;
   ip_hash: string | null;
   logs: string | null;
-  hole_times: string | null;
-  draw_times: string | null;
+  times: string | null;
   finished_at: number | null;
   total: number | null;
   strokes: string | null;
@@ -156,8 +163,7 @@ function toArchived(r: EvidenceRow): ArchivedRound {
             total: r.total ?? 0,
             strokes: parsed<number[]>(r.strokes, []),
             logs: parsed<string[]>(r.logs, []),
-            holeTimes: parsed<number[]>(r.hole_times, []),
-            drawTimes: parsed<number[][]>(r.draw_times, []),
+            ...decodeTimes(r.times ?? ''),
           },
     review: r.review === 1,
     verdict:

@@ -133,10 +133,10 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
   async roundsToAudit(date: string, playerIds: readonly string[]): Promise<RoundToAudit[]> {
     const rows = await this.sql
       .read(
-        `SELECT j.value AS player_id, e.logs,
-           EXISTS (SELECT 1 FROM audits v WHERE v.date = ?1 AND v.player_id = j.value) AS audited
-         FROM json_each(?2) j JOIN round_evidence e ON e.date = ?1 AND e.player_id = j.value
-         WHERE e.logs IS NOT NULL`,
+        `SELECT e.player_id, e.logs,
+           EXISTS (SELECT 1 FROM audits v WHERE v.date = ?1 AND v.player_id = e.player_id) AS audited
+         FROM round_evidence e
+         WHERE e.date = ?1 AND e.player_id IN (SELECT value FROM json_each(?2)) AND e.logs IS NOT NULL`,
         date,
         JSON.stringify(playerIds),
       )
@@ -211,6 +211,10 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
       telling: r.telling,
       decisions: r.decisions,
     }));
+  }
+  async databaseBytes(): Promise<number> {
+    const r = await this.sql.read('SELECT 1').all();
+    return r.meta.size_after;
   }
 }
 

@@ -11,6 +11,7 @@ import type {
 } from '../../ports/rounds.ts';
 import { DAY_AUDIT_COLUMNS, toDayAudit, type DayAuditRow } from './audit-ledger.ts';
 import { D1Store } from './statements.ts';
+import { encodeTimes } from './times.ts';
 
 export class D1RoundStore extends D1Store implements RoundStore {
   async attemptStarted(row: RoundStartRecord): Promise<void> {
@@ -43,14 +44,12 @@ export class D1RoundStore extends D1Store implements RoundStore {
         row.date,
       ),
       this.sql.write(
-        `INSERT INTO round_evidence (date, player_id, logs, hole_times, draw_times) VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (date, player_id) DO UPDATE SET logs = ?3, hole_times = ?4, draw_times = ?5
-           WHERE logs IS NULL`,
+        `INSERT INTO round_evidence (date, player_id, logs, times) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (date, player_id) DO UPDATE SET logs = ?3, times = ?4 WHERE logs IS NULL`,
         row.date,
         row.playerId,
         JSON.stringify(row.logs),
-        JSON.stringify(row.holeTimes),
-        JSON.stringify(row.drawTimes),
+        encodeTimes(row),
       ),
     ]);
   }
