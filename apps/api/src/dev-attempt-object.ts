@@ -1,17 +1,6 @@
 import { configOf } from './config.ts';
 import { AttemptObject as Attempt } from './attempt-object/object.ts';
-
-/** What the local close bench asks of an attempt object (`/api/dev/attempt-objects`). */
-export interface AttemptObjectProbe {
-  /** Runs the object's alarm now, as the runtime runs it when it is due. */
-  devRunAlarm(): Promise<void>;
-  /**
-   * Whether the object's storage holds anything: a table of its own, or an alarm (Cloudflare keeps it then). The
-   * runtime's tables (`_cf_…`) and the one the local simulator adds to objects reached by name
-   * (`__miniflare_do_name`, which does not exist on Cloudflare) do not count.
-   */
-  devStorageLeft(): Promise<{ readonly tables: readonly string[]; readonly alarm: boolean }>;
-}
+import type { AttemptObjectProbe } from './routes/dev-objects.ts';
 
 /**
  * The Worker's attempt object (src/attempt-object/object.ts) with two probes for local development only

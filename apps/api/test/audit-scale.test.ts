@@ -76,13 +76,8 @@ describe('the close of a day', () => {
         archived: N,
         done: 1,
       });
-      expect(
-        await client.worker.app
-          .request('/api/dev/archive', {}, { ...env, LOCAL_DEV: '1' })
-          .then((r) => r.json()),
-      ).toMatchObject({
-        objects: Math.ceil(N / ARCHIVE_ROUNDS),
-      });
+      const archive = await client.app.request('/api/dev/archive', {}, { ...env, LOCAL_DEV: '1' });
+      expect(await archive.json()).toMatchObject({ objects: Math.ceil(N / ARCHIVE_ROUNDS) });
       // A round's replay now comes from R2: the same answer as from D1.
       expect(await Promise.all(sample.map(replayOf))).toEqual(before);
       expect(before[1]!.holes.map((h) => h.log)).toEqual([

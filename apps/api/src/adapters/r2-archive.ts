@@ -28,10 +28,10 @@ interface PackBody {
 const keyOf = (date: string, first: string): string => `rounds/${date}/${first}.json.gz`;
 
 async function transform(
-  bytes: Uint8Array,
+  data: ArrayBuffer,
   stream: CompressionStream | DecompressionStream,
 ): Promise<Uint8Array> {
-  const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
+  const out = new Response(new Response(data).body!.pipeThrough(stream));
   return new Uint8Array(await out.arrayBuffer());
 }
 
@@ -40,10 +40,8 @@ export function bucketArchive(bucket: Bucket): RoundArchive {
   return {
     async putPack(date, first, rounds) {
       const body: PackBody = { format: 1, date, rounds };
-      const bytes = await transform(
-        new TextEncoder().encode(JSON.stringify(body)),
-        new CompressionStream('gzip'),
-      );
+      const json = new TextEncoder().encode(JSON.stringify(body));
+      const bytes = await transform(json.buffer as ArrayBuffer, new CompressionStream('gzip'));
       await bucket.put(keyOf(date, first), bytes, { httpMetadata: { contentType: 'application/gzip' } });
       return bytes.length;
     },
@@ -51,7 +49,7 @@ export function bucketArchive(bucket: Bucket): RoundArchive {
       const object = await bucket.get(keyOf(date, first));
       if (object === null) return null;
       const text = new TextDecoder().decode(
-        await transform(new Uint8Array(await object.arrayBuffer()), new DecompressionStream('gzip')),
+        await transform(await object.arrayBuffer(), new DecompressionStream('gzip')),
       );
       return (JSON.parse(text) as PackBody).rounds.slice();
     },

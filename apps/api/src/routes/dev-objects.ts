@@ -2,10 +2,23 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env.ts';
 import { sha256Hex } from '../crypto.ts';
-import type { AttemptObjectProbe } from '../dev-attempt-object.ts';
 import { ApiError } from '../errors.ts';
 import { ensureCourse, RULES_NAME } from '../services/course.ts';
 import { dateSchema, validate } from './validation.ts';
+
+/**
+ * What the probe asks of an attempt object (the Worker's class, src/dev-attempt-object.ts; local development only).
+ */
+export interface AttemptObjectProbe {
+  /** Runs the object's alarm now, as the runtime runs it when it is due. */
+  devRunAlarm(): Promise<void>;
+  /**
+   * Whether the object's storage holds anything: a table of its own, or an alarm (Cloudflare keeps it then). The
+   * runtime's tables (`_cf_…`) and the one the local simulator adds to objects reached by name
+   * (`__miniflare_do_name`, which does not exist on Cloudflare) do not count.
+   */
+  devStorageLeft(): Promise<{ readonly tables: readonly string[]; readonly alarm: boolean }>;
+}
 
 const body = validate('json', z.object({ date: dateSchema, count: z.number().int().min(1).max(1000) }));
 
