@@ -1,4 +1,4 @@
-import type { AttemptRpc } from './attempt-object/session.ts';
+import type { AttemptHousekeeping, AttemptRpc } from './attempt-object/session.ts';
 import { ApiError } from './errors.ts';
 import type { Env } from './env.ts';
 import type { ServiceContext } from './services/context.ts';
@@ -17,12 +17,17 @@ import type { Ledger } from './ports/ledger.ts';
 export interface Ports {
   readonly ledger: Ledger;
   readonly attempts: (date: string, playerId: string) => AttemptRpc;
+  /** The attempt objects' housekeeping (local development and tests only), where attempts are objects. */
+  readonly housekeeping?: (date: string, playerId: string) => AttemptHousekeeping;
 }
+
+const attemptObject = (env: Env, date: string, playerId: string) => env.ATTEMPTS.getByName(`${date}/${playerId}`);
 
 /** The Worker's ports: D1, and one Durable Object per attempt named `date/playerId`. */
 export const cloudflarePorts = (env: Env): Ports => ({
   ledger: d1Ledger(env.DB),
-  attempts: (date, playerId) => env.ATTEMPTS.getByName(`${date}/${playerId}`) as unknown as AttemptRpc,
+  attempts: (date, playerId) => attemptObject(env, date, playerId) as unknown as AttemptRpc,
+  housekeeping: (date, playerId) => attemptObject(env, date, playerId) as unknown as AttemptHousekeeping,
 });
 
 /** What the app is built with. Tests inject a clock (to roll the day over) and a cheaper perfect-play function. */
@@ -82,6 +87,7 @@ export function servicesFor(env: Env, deps: AppDeps, defer: Defer, now: Date = d
   return {
     ledger: ports.ledger,
     attempts: ports.attempts,
+    housekeeping: ports.housekeeping ?? null,
     config,
     now,
     perfect: deps.perfect,

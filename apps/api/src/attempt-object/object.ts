@@ -3,7 +3,14 @@ import { counters } from '../counters.ts';
 import type { Env } from '../env.ts';
 import { d1Ledger } from '../adapters/d1/ledger.ts';
 import type { AttemptView, DrawView, HoleResultView, Outcome, StartInput } from './fair-stock.ts';
-import { AttemptSession, type AttemptRecordView, type AttemptRpc, type Caller } from './session.ts';
+import {
+  AttemptSession,
+  type AttemptHousekeeping,
+  type AttemptRecordView,
+  type AttemptRpc,
+  type Caller,
+  type StorageFootprint,
+} from './session.ts';
 import { SqlAttemptStore } from './sql-store.ts';
 
 /** How long after a failed ledger write the alarm tries again. */
@@ -13,9 +20,11 @@ const RETRY_MS = 30_000;
  * One ranked attempt, one object: named `date/playerId`, called by typed RPC from the Worker's routes, which keep
  * input validation. The object owns the fair-stock rules (fair-stock.ts) on its own SQLite storage and writes the
  * ledger's two rows (started, finished) to D1; a draw touches nothing but this object. A week after its day
- * closes, its alarm clears its storage (the ledger keeps the round).
+ * closes, its alarm clears its storage (the ledger keeps the round) and writes nothing after: Cloudflare removes an
+ * object whose storage is empty when it shuts down. Nothing but `start` creates storage, so an object only read
+ * (a view of an attempt never started, a replay, forgetting tokens) is never stored at all.
  */
-export class AttemptObject extends DurableObject<Env> implements AttemptRpc {
+export class AttemptObject extends DurableObject<Env> implements AttemptRpc, AttemptHousekeeping {
   readonly #session: AttemptSession;
   readonly #store: SqlAttemptStore;
 
@@ -68,14 +77,38 @@ export class AttemptObject extends DurableObject<Env> implements AttemptRpc {
    * nothing is owed, clears the object's storage when it has expired, or sets the alarm for when it will.
    */
   override async alarm(): Promise<void> {
+    await this.#expire(Date.now());
+  }
+
+  async #expire(now: number): Promise<void> {
     if (!(await this.#session.sync())) return;
     const expiry = this.#session.expiresAt();
     if (expiry === null) return;
-    if (Date.now() < expiry) {
+    if (now < expiry) {
       await this.ctx.storage.setAlarm(expiry);
       return;
     }
+    // Data and alarm alike (compatibility date 2026-02-24 or later); nothing may be written after this.
     await this.ctx.storage.deleteAll();
     this.#store.cleared();
+  }
+
+  async footprint(): Promise<StorageFootprint> {
+    const tables = this.ctx.storage.sql
+      .exec<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+      .toArray()
+      .map((t) => t.name);
+    const alarm = await this.ctx.storage.getAlarm();
+    return {
+      bytes: this.ctx.storage.sql.databaseSize,
+      tables,
+      alarm,
+      empty: tables.length === 0 && alarm === null,
+    };
+  }
+
+  async expireNow(): Promise<StorageFootprint> {
+    await this.#expire(Number.POSITIVE_INFINITY);
+    return this.footprint();
   }
 }

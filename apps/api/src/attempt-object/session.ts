@@ -48,6 +48,29 @@ export interface AttemptRpc {
   forgetTokens(): Promise<void>;
 }
 
+/**
+ * What an attempt object's storage holds, for the tests and the local bench: the SQLite file's size in bytes
+ * (4,096, one empty page, when nothing is stored), its tables (Cloudflare's own `_cf_*` ones included: an alarm
+ * is kept in one), and the alarm. `empty` is what lets Cloudflare remove the object when it shuts down.
+ */
+export interface StorageFootprint {
+  readonly bytes: number;
+  readonly tables: readonly string[];
+  readonly alarm: number | null;
+  readonly empty: boolean;
+}
+
+/**
+ * The attempt object's housekeeping, for local development and tests only: the Worker reaches it from
+ * `/api/dev/attempt-objects/expire` (with `LOCAL_DEV=1`, else 404) and nothing else calls it.
+ */
+export interface AttemptHousekeeping {
+  /** What the storage holds now; reads only. */
+  footprint(): Promise<StorageFootprint>;
+  /** Runs the final alarm as if the attempt's expiry had come (rows still owed are written first), then reports. */
+  expireNow(): Promise<StorageFootprint>;
+}
+
 /** What an attempt needs of the ledger: its player's tokens, and its own two rows. */
 export type AttemptLedger = Pick<Ledger, 'players' | 'rounds'>;
 

@@ -4,7 +4,7 @@ import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../errors.ts';
 import { counters } from '../counters.ts';
 import { scheduledJob } from '../services/schedule.ts';
-import { validate } from './validation.ts';
+import { dateSchema, validate } from './validation.ts';
 
 const scheduledQuery = validate(
   'query',
@@ -19,6 +19,19 @@ const scheduledQuery = validate(
   }),
 );
 
+/** At most this many objects per request (their ids fit the 16 KiB body limit). */
+const EXPIRE_BATCH = 300;
+
+const expireBody = validate(
+  'json',
+  z.object({
+    date: dateSchema,
+    playerIds: z.array(z.string().min(1).max(64)).min(1).max(EXPIRE_BATCH),
+  }),
+);
+
+const notFound = (method: string, path: string) => new ApiError('ERR_NOT_FOUND', `no route ${method} ${path}`);
+
 /**
  * `/api/dev`: local development only (`LOCAL_DEV=1`, which only `.dev.vars` sets); 404 everywhere else.
  * `GET|POST /api/dev/scheduled` runs the scheduled handler's job now and answers when it is done. Wrangler's
@@ -32,14 +45,34 @@ export const devRoutes = () =>
      */
     .get('/counters', (c) => {
       if (!c.var.services.config.serverTiming && !c.var.services.config.localDev)
-        throw new ApiError('ERR_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`);
+        throw notFound(c.req.method, c.req.path);
       return c.json({ ...counters }, 200);
     })
     .on(['GET', 'POST'], '/scheduled', scheduledQuery, async (c) => {
-      if (!c.var.services.config.localDev)
-        throw new ApiError('ERR_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`);
+      if (!c.var.services.config.localDev) throw notFound(c.req.method, c.req.path);
       const { time } = c.req.valid('query');
       const at = time === undefined ? c.var.services.now : new Date(time < 1e12 ? time * 1000 : time);
       const done = await scheduledJob({ ...c.var.services, now: at });
       return c.json({ ok: true as const, at: at.toISOString(), ...done }, 200);
+    })
+    /**
+     * Runs the final alarm of the attempt objects of `date` for `playerIds` now, as if their expiry had come, and
+     * counts those whose storage is not empty afterwards (`leftAfterClear`; `left` names up to 20 of them): the
+     * close bench's `objectsLeftAfterClear`. An id that never started an attempt is an object never stored.
+     */
+    .post('/attempt-objects/expire', expireBody, async (c) => {
+      const { housekeeping, config } = c.var.services;
+      if (!config.localDev || housekeeping === null) throw notFound(c.req.method, c.req.path);
+      const { date, playerIds } = c.req.valid('json');
+      const footprints = await Promise.all(playerIds.map((id) => housekeeping(date, id).expireNow()));
+      const left = playerIds.filter((_, i) => !footprints[i]!.empty);
+      return c.json(
+        {
+          objects: playerIds.length,
+          leftAfterClear: left.length,
+          bytes: footprints.reduce((sum, f) => sum + f.bytes, 0),
+          left: left.slice(0, 20),
+        },
+        200,
+      );
     });

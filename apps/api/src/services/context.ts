@@ -1,4 +1,4 @@
-import type { AttemptRpc } from '../attempt-object/session.ts';
+import type { AttemptHousekeeping, AttemptRpc } from '../attempt-object/session.ts';
 import type { Config } from '../config.ts';
 import type { Ledger } from '../ports/ledger.ts';
 import type { Auditor } from '../ports/auditor.ts';
@@ -11,6 +11,8 @@ export interface ServiceContext {
   readonly ledger: Ledger;
   /** The attempt of a player on a date (its Durable Object in the Worker). */
   readonly attempts: (date: string, playerId: string) => AttemptRpc;
+  /** The attempt objects' housekeeping (the local dev routes only; null where attempts are not objects). */
+  readonly housekeeping: ((date: string, playerId: string) => AttemptHousekeeping) | null;
   /** The Worker's settings, parsed once (src/config.ts). */
   readonly config: Config;
   readonly now: Date;
