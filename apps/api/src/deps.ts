@@ -21,7 +21,8 @@ export interface Ports {
   readonly housekeeping?: (date: string, playerId: string) => AttemptHousekeeping;
 }
 
-const attemptObject = (env: Env, date: string, playerId: string) => env.ATTEMPTS.getByName(`${date}/${playerId}`);
+const attemptObject = (env: Env, date: string, playerId: string) =>
+  env.ATTEMPTS.getByName(`${date}/${playerId}`);
 
 /** The Worker's ports: D1, and one Durable Object per attempt named `date/playerId`. */
 export const cloudflarePorts = (env: Env): Ports => ({

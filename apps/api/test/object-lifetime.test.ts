@@ -109,8 +109,9 @@ describe('the attempt objects’ dev housekeeping', () => {
         bindings,
       );
     expect((await call(env)).status).toBe(404);
-    const before = await (env.ATTEMPTS.getByName(`${DAY}/${a.player.id}`) as unknown as AttemptHousekeeping)
-      .footprint();
+    const before = await (
+      env.ATTEMPTS.getByName(`${DAY}/${a.player.id}`) as unknown as AttemptHousekeeping
+    ).footprint();
     expect(before.empty).toBe(false);
 
     const reply = await call({ ...env, LOCAL_DEV: '1' });

@@ -30,7 +30,8 @@ const expireBody = validate(
   }),
 );
 
-const notFound = (method: string, path: string) => new ApiError('ERR_NOT_FOUND', `no route ${method} ${path}`);
+const notFound = (method: string, path: string) =>
+  new ApiError('ERR_NOT_FOUND', `no route ${method} ${path}`);
 
 /**
  * `/api/dev`: local development only (`LOCAL_DEV=1`, which only `.dev.vars` sets); 404 everywhere else.
