@@ -12,10 +12,14 @@ import { type EdgeCache } from './ports/edge-cache.ts';
 import { configOf } from './config.ts';
 import { d1Ledger } from './adapters/d1/ledger.ts';
 import type { Ledger } from './ports/ledger.ts';
+import type { OpenLedgerSession } from './ports/ledger-session.ts';
+import { d1Session } from './adapters/d1/session.ts';
 
 /** Where the ledger and the attempts live: D1 and Durable Objects in the Worker, memory in src/testing.ts. */
 export interface Ports {
   readonly ledger: Ledger;
+  /** Sessions on the ledger (D1's Sessions API: reads from read replicas where a few seconds' lag is fine). */
+  readonly session: OpenLedgerSession;
   readonly attempts: (date: string, playerId: string) => AttemptRpc;
   /** The attempt objects' housekeeping (local development and tests only), where attempts are objects. */
   readonly housekeeping?: (date: string, playerId: string) => AttemptHousekeeping;
@@ -27,6 +31,7 @@ const attemptObject = (env: Env, date: string, playerId: string) =>
 /** The Worker's ports: D1, and one Durable Object per attempt named `date/playerId`. */
 export const cloudflarePorts = (env: Env): Ports => ({
   ledger: d1Ledger(env.DB),
+  session: (from) => d1Session(env.DB, from),
   attempts: (date, playerId) => attemptObject(env, date, playerId) as unknown as AttemptRpc,
   housekeeping: (date, playerId) => attemptObject(env, date, playerId) as unknown as AttemptHousekeeping,
 });
@@ -87,6 +92,7 @@ export function servicesFor(env: Env, deps: AppDeps, defer: Defer, now: Date = d
   const ports = deps.ports(env);
   return {
     ledger: ports.ledger,
+    session: ports.session,
     attempts: ports.attempts,
     housekeeping: ports.housekeeping ?? null,
     config,

@@ -115,7 +115,11 @@ describe('an attempt session', () => {
     const flaky = { ...ledger, rounds };
     await inAttemptStorage(async (fresh) => {
       let retries = 0;
-      const session = new AttemptSession(fresh(), flaky, () => retries++);
+      const session = new AttemptSession(
+        fresh(),
+        () => ({ ledger: flaky, bookmark: () => null }),
+        () => retries++,
+      );
       const tokenHash = 'h'.repeat(64);
       await ledger.players.createPlayer({
         id: 'flaky-ledger',

@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { counters } from '../counters.ts';
 import type { Env } from '../env.ts';
-import { d1Ledger } from '../adapters/d1/ledger.ts';
+import { d1Session } from '../adapters/d1/session.ts';
 import type { AttemptView, DrawView, HoleResultView, Outcome, StartInput } from './fair-stock.ts';
 import {
   AttemptSession,
@@ -9,6 +9,7 @@ import {
   type AttemptRecordView,
   type AttemptRpc,
   type Caller,
+  type OwnStanding,
   type StorageFootprint,
 } from './session.ts';
 import { SqlAttemptStore } from './sql-store.ts';
@@ -32,9 +33,13 @@ export class AttemptObject extends DurableObject<Env> implements AttemptRpc, Att
     super(ctx, env);
     const store = new SqlAttemptStore(ctx.storage.sql, (closure) => ctx.storage.transactionSync(closure));
     this.#store = store;
-    this.#session = new AttemptSession(store, d1Ledger(env.DB), () => {
-      void ctx.storage.setAlarm(Date.now() + RETRY_MS);
-    });
+    this.#session = new AttemptSession(
+      store,
+      () => d1Session(env.DB, 'primary'),
+      () => {
+        void ctx.storage.setAlarm(Date.now() + RETRY_MS);
+      },
+    );
   }
 
   async start(caller: Caller, input: Omit<StartInput, 'playerId'>): Promise<Outcome<AttemptView>> {
@@ -70,6 +75,11 @@ export class AttemptObject extends DurableObject<Env> implements AttemptRpc, Att
   forgetTokens(): Promise<void> {
     counters.objectCalls++;
     return this.#session.forgetTokens();
+  }
+
+  standing(caller: Caller): Promise<Outcome<OwnStanding>> {
+    counters.objectCalls++;
+    return this.#session.standing(caller);
   }
 
   /**
