@@ -14,6 +14,13 @@ import {
 } from './session.ts';
 import { SqlAttemptStore } from './sql-store.ts';
 
+/**
+ * Tables that exist only under `wrangler dev`: Miniflare's wrapper of every Durable Object class writes the name of
+ * an object addressed by name into `__miniflare_do_name` in its constructor (for its local explorer). Cloudflare
+ * runs no such wrapper, so {@link AttemptObject.footprint} does not count it as stored.
+ */
+const LOCAL_ONLY_TABLES: readonly string[] = ['__miniflare_do_name'];
+
 /** How long after a failed ledger write the alarm tries again. */
 const RETRY_MS = 30_000;
 
@@ -113,7 +120,7 @@ export class AttemptObject extends DurableObject<Env> implements AttemptRpc, Att
       bytes: this.ctx.storage.sql.databaseSize,
       tables,
       alarm,
-      empty: tables.length === 0 && alarm === null,
+      empty: tables.every((t) => LOCAL_ONLY_TABLES.includes(t)) && alarm === null,
     };
   }
 

@@ -71,7 +71,9 @@ export interface OwnStanding {
 /**
  * What an attempt object's storage holds, for the tests and the local bench: the SQLite file's size in bytes
  * (4,096, one empty page, when nothing is stored), its tables (Cloudflare's own `_cf_*` ones included: an alarm
- * is kept in one), and the alarm. `empty` is what lets Cloudflare remove the object when it shuts down.
+ * is kept in one), and the alarm. `empty` is what lets Cloudflare remove the object when it shuts down: no table
+ * and no alarm (under `wrangler dev`, Miniflare's own `__miniflare_do_name` table aside: it writes it into every
+ * named object, and it does not exist on Cloudflare).
  */
 export interface StorageFootprint {
   readonly bytes: number;
