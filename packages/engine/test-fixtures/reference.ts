@@ -247,18 +247,24 @@ export type RefAnswer =
   | { ok: false; at: number; code: string }
   | { ok: false; code: 'ERR_INPUT' };
 
-/** The answer to one input line of `golf replay --rules p`, without the message. */
-export function refAnswer(p: PresetKey, line: string): RefAnswer {
+/** The board and log of a `golf replay` input line: a JSON object with both as strings, else null (ERR_INPUT). */
+export function refReplayInput(line: string): { board: string; log: string } | null {
   let input: unknown;
   try {
     input = JSON.parse(line);
   } catch {
-    return { ok: false, code: 'ERR_INPUT' };
+    return null;
   }
-  if (input === null || typeof input !== 'object' || Array.isArray(input))
-    return { ok: false, code: 'ERR_INPUT' };
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return null;
   const { board, log } = input as { board?: unknown; log?: unknown };
-  if (typeof board !== 'string' || typeof log !== 'string') return { ok: false, code: 'ERR_INPUT' };
+  return typeof board === 'string' && typeof log === 'string' ? { board, log } : null;
+}
+
+/** The answer to one input line of `golf replay --rules p`, without the message. */
+export function refAnswer(p: PresetKey, line: string): RefAnswer {
+  const input = refReplayInput(line);
+  if (input === null) return { ok: false, code: 'ERR_INPUT' };
+  const { board, log } = input;
   const deal = refParseBoard(p, board);
   if (deal === null) return { ok: false, code: 'ERR_INPUT' };
   const out = refReplay(p, deal, log);
