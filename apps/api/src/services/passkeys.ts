@@ -87,26 +87,43 @@ export interface PasskeyView {
   readonly lastUsedAt: string | null;
 }
 
-/** Runs a verification; anything it throws about the response (not the ledger) becomes `refusal`. */
+/** What every verification expects of a response: a live challenge, this page origin and RP ID. */
+interface Expected {
+  readonly expectedChallenge: (challenge: string) => Promise<boolean>;
+  readonly expectedOrigin: string;
+  readonly expectedRPID: string;
+  readonly requireUserVerification: false;
+}
+
+/**
+ * Runs a verification against a live challenge of `purpose`, this relying party and `playerId` (null for a
+ * sign-in's, which is no one's); anything it throws about the response (not the ledger) becomes `refusal`.
+ */
 async function verifying<T>(
   ctx: ServiceContext,
+  rp: RelyingParty,
   purpose: ChallengePurpose,
-  accept: (challenge: { playerId: string | null; rpId: string }) => boolean,
-  run: (expectedChallenge: (challenge: string) => Promise<boolean>) => Promise<T>,
+  playerId: string | null,
+  run: (expected: Expected) => Promise<T>,
   refusal: (message: string) => ApiError,
 ): Promise<T> {
   let ledgerError: unknown = null;
   const expectedChallenge = async (challenge: string): Promise<boolean> => {
     try {
       const taken = await ctx.ledger.passkeys.takeChallenge(challenge, purpose, ctx.now.getTime());
-      return taken !== null && accept(taken);
+      return taken !== null && taken.rpId === rp.id && taken.playerId === playerId;
     } catch (error) {
       ledgerError = error;
       throw error;
     }
   };
   try {
-    return await run(expectedChallenge);
+    return await run({
+      expectedChallenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: false,
+    });
   } catch (error) {
     if (ledgerError !== null) throw ledgerError;
     if (error instanceof ApiError) throw error;
@@ -151,16 +168,10 @@ export async function registerPasskey(
 ): Promise<PasskeyView> {
   const result = await verifying(
     ctx,
+    rp,
     'register',
-    (c) => c.playerId === playerId && c.rpId === rp.id,
-    (expectedChallenge) =>
-      verifyRegistrationResponse({
-        response,
-        expectedChallenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        requireUserVerification: false,
-      }),
+    playerId,
+    (expected) => verifyRegistrationResponse({ response, ...expected }),
     (message) => new ApiError('ERR_VALIDATION', `the passkey was not accepted: ${message}`),
   );
   if (!result.verified) throw new ApiError('ERR_VALIDATION', 'the passkey was not accepted');
@@ -220,21 +231,19 @@ export async function signInWithPasskey(
   if (!stored || stored.rpId !== rp.id) throw refused('unknown passkey');
   const result = await verifying(
     ctx,
+    rp,
     'sign-in',
-    (c) => c.rpId === rp.id,
-    (expectedChallenge) =>
+    null,
+    (expected) =>
       verifyAuthenticationResponse({
         response,
-        expectedChallenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
+        ...expected,
         credential: {
           id: stored.id,
           publicKey: storedKey(stored.publicKey),
           counter: stored.counter,
           transports: stored.transports as AuthenticatorTransport[],
         },
-        requireUserVerification: false,
       }),
     refused,
   );
