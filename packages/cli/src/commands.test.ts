@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { auditRound, parseBoard, PRESETS, solve, type Deal } from '@golf/engine';
 import * as boards from '../../engine/test-fixtures/boards.ts';
-import { generateCases, refAnswer } from '../../engine/test-fixtures/reference.ts';
+import { refAnswer } from '../../engine/test-fixtures/reference.ts';
+import { generateCases } from '../../engine/test-fixtures/reference-cases.ts';
 import { parseArgs, runDeal, runLine, tellingWhy, type Command } from './commands.ts';
 import { DEAL_1_BOARD } from '../../engine/test-fixtures/boards.ts';
 import { DREW_OVER_2S, PLAYED_10S } from '../../engine/test-fixtures/telling.ts';

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import * as boards from '../test-fixtures/boards.ts';
 import {
   allCards,
-  generateCases,
   PRESET_KEYS,
   refAnswer,
   refDealOf,
@@ -17,6 +16,7 @@ import {
   type PresetKey,
   type RefAnswer,
 } from '../test-fixtures/reference.ts';
+import { generateCases } from '../test-fixtures/reference-cases.ts';
 import { parseBoard } from './board-text.ts';
 import { dealNumber } from './deal.ts';
 import { replay } from './game.ts';
