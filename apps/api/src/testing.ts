@@ -1,7 +1,7 @@
 /**
  * The real API app outside workerd, for the web's unit tests and the benches: the same routes, validation,
  * fair-stock rules, errors and SQL, with the ledger's D1 statements and each attempt object's statements run on
- * SQLite in memory (src/storage/node-sqlite.ts), and each attempt an in-process {@link AttemptSession} instead of
+ * SQLite in memory (src/adapters/node-sqlite.ts), and each attempt an in-process {@link AttemptSession} instead of
  * a Durable Object.
  */
 import { createApp } from './app.ts';
