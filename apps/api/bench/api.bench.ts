@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCard, PRESETS, rankFits, rankOf } from '@golf/engine';
-import { freePort, startLocalWorker, wranglerCli, type DevWorker } from './local-worker.ts';
+import { freePort, startLocalWorker, wranglerCli, type DevWorker } from './local-server.ts';
 import type {
   AttemptView,
   CourseView,

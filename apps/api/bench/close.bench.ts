@@ -14,8 +14,8 @@
  * - d1BytesPerFinisher: the growth of the database (D1's meta.size_after, indexes included) from before the day's
  *   rounds to after its archive, divided by N (the players were written before);
  * - r2Objects, r2BytesPerFinisher: the day's archive objects, and their bytes per finisher;
- * - objectsLeftAfterClear: of M attempt objects (half started, drawn in and run to their final alarm, half only
- *   read), those whose storage is not empty (`POST /api/dev/attempt-objects`);
+ * - objectsLeftAfterClear: of M attempt objects of today (half started and drawn in, half only read), those whose
+ *   storage is not empty after their final alarm (run at once by `POST /api/dev/attempt-objects/expire`);
  * - auditMode: `stand-in` (default: a fixed-cost audit that flags nothing, so the pipeline is measured, not the
  *   solver) or `engine` (the engine's audit, seconds a round: use a small N).
  *
@@ -40,7 +40,7 @@ import {
 } from '@golf/engine';
 import { encodeTimes } from '../src/adapters/d1/times.ts';
 import { courseSeed } from '../src/services/course.ts';
-import { freePort, startLocalWorker, wranglerCli, type DevWorker } from './local-worker.ts';
+import { freePort, startLocalWorker, wranglerCli, type DevWorker } from './local-server.ts';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -201,6 +201,44 @@ interface Counters {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
+/**
+ * M players of today: half start their attempt and draw once, half only read theirs (an attempt never started);
+ * then every object's final alarm runs now (`POST /api/dev/attempt-objects/expire`), which counts those whose
+ * storage is not empty.
+ */
+async function objectsLeft(base: string, m: number): Promise<{ objects: number; leftAfterClear: number }> {
+  const today = utcDate(new Date());
+  const ids: string[] = [];
+  for (let i = 0; i < m; i++) {
+    const headers = { 'content-type': 'application/json', 'cf-connecting-ip': `10.9.${i >> 8}.${i & 255}` };
+    const player = await json<{ id: string; token: string }>(base, '/api/players', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: `Probe ${i}` }),
+    });
+    const auth = { ...headers, authorization: `Bearer ${player.token}` };
+    if (i % 2 === 0) {
+      await json(base, `/api/daily/${today}/attempt`, { method: 'POST', headers: auth });
+      await json(base, `/api/daily/${today}/attempt/draw`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ hole: 1, log: 'd' }),
+      });
+    } else await fetch(`${base}/api/daily/${today}/attempt`, { headers: auth }).then((r) => r.text());
+    ids.push(player.id);
+  }
+  let leftAfterClear = 0;
+  for (let i = 0; i < ids.length; i += 300) {
+    const r = await json<{ leftAfterClear: number }>(base, '/api/dev/attempt-objects/expire', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ date: today, playerIds: ids.slice(i, i + 300) }),
+    });
+    leftAfterClear += r.leftAfterClear;
+  }
+  return { objects: ids.length, leftAfterClear };
+}
+
 const vars = (): Record<string, string> => ({
   DAILY_SECRET: SECRET,
   LOCAL_DEV: '1',
@@ -269,13 +307,9 @@ async function main(): Promise<void> {
         `(${mb(archive.bytes)}); D1 ${mb(state.d1Bytes)} after the archive; most rows one statement read ` +
         `${counters.maxRowsRead}, wrote ${counters.maxRowsWritten} (${counters.maxRowsSql.slice(0, 100)}…)`,
     );
-    const probe = await json<{ objects: number; left: number }>(base, '/api/dev/attempt-objects', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ date: addDays(date, -30), count: OBJECTS }),
-    });
+    const probe = await objectsLeft(base, OBJECTS);
     console.log(
-      `attempt objects: ${probe.left} of ${probe.objects} still hold storage after their final alarm or a read`,
+      `attempt objects: ${probe.leftAfterClear} of ${probe.objects} still hold storage after their final alarm or a read`,
     );
     console.log(
       JSON.stringify({
@@ -286,7 +320,7 @@ async function main(): Promise<void> {
         d1BytesPerFinisher: Math.round((state.d1Bytes - empty) / N),
         r2Objects: archive.objects,
         r2BytesPerFinisher: Math.round(archive.bytes / N),
-        objectsLeftAfterClear: probe.left,
+        objectsLeftAfterClear: probe.leftAfterClear,
         auditMode: AUDIT,
       }),
     );

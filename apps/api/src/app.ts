@@ -12,7 +12,6 @@ import { onlyThroughFront, provideServices } from './middleware.ts';
 import { dailyRoutes } from './routes/daily.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { devRoutes } from './routes/dev.ts';
-import { devObjectRoutes } from './routes/dev-objects.ts';
 import { leagueRoutes } from './routes/leagues.ts';
 import { playerRoutes } from './routes/players.ts';
 import { pushKeyRoutes, pushRoutes } from './routes/push.ts';
@@ -99,8 +98,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/api/push', pushKeyRoutes())
     .route('/api/leagues', leagueRoutes())
     .route('/api/daily', dailyRoutes())
-    .route('/api/dev', devRoutes())
-    .route('/api/dev', devObjectRoutes());
+    .route('/api/dev', devRoutes());
 }
 
 /** The typed routes, for `hc<AppType>` in the web. */

@@ -1,4 +1,4 @@
-import type { AttemptRpc } from './attempt-object/session.ts';
+import type { AttemptHousekeeping, AttemptRpc } from './attempt-object/session.ts';
 import { ApiError } from './errors.ts';
 import type { Env } from './env.ts';
 import type { ServiceContext } from './services/context.ts';
@@ -16,6 +16,8 @@ import type { RoundArchive } from './ports/archive.ts';
 import type { WorkQueue } from './ports/work-queue.ts';
 import { bucketArchive } from './adapters/r2-archive.ts';
 import { standInAuditor } from './adapters/stand-in-auditor.ts';
+import type { OpenLedgerSession } from './ports/ledger-session.ts';
+import { d1Session } from './adapters/d1/session.ts';
 
 /**
  * Where the ledger, the attempts, the audit's queue and the archive live: D1, Durable Objects, Queues and R2 in the
@@ -23,15 +25,27 @@ import { standInAuditor } from './adapters/stand-in-auditor.ts';
  */
 export interface Ports {
   readonly ledger: Ledger;
+  /** Sessions on the ledger (D1's Sessions API: reads from read replicas where a few seconds' lag is fine). */
+  readonly session: OpenLedgerSession;
   readonly attempts: (date: string, playerId: string) => AttemptRpc;
   readonly queue: WorkQueue;
   readonly archive: RoundArchive;
+  /** The attempt objects' housekeeping (local development and tests only), where attempts are objects. */
+  readonly housekeeping?: (date: string, playerId: string) => AttemptHousekeeping;
 }
 
-/** The Worker's ports: D1, one Durable Object per attempt named `date/playerId`, the audit queue, the archive bucket. */
+const attemptObject = (env: Env, date: string, playerId: string) =>
+  env.ATTEMPTS.getByName(`${date}/${playerId}`);
+
+/**
+ * The Worker's ports: D1, one Durable Object per attempt named `date/playerId`, the audit queue, the archive
+ * bucket.
+ */
 export const cloudflarePorts = (env: Env): Ports => ({
   ledger: d1Ledger(env.DB),
-  attempts: (date, playerId) => env.ATTEMPTS.getByName(`${date}/${playerId}`) as unknown as AttemptRpc,
+  session: (from) => d1Session(env.DB, from),
+  attempts: (date, playerId) => attemptObject(env, date, playerId) as unknown as AttemptRpc,
+  housekeeping: (date, playerId) => attemptObject(env, date, playerId) as unknown as AttemptHousekeeping,
   queue: env.AUDIT_QUEUE,
   archive: bucketArchive(env.ARCHIVE),
 });
@@ -92,9 +106,11 @@ export function servicesFor(env: Env, deps: AppDeps, defer: Defer, now: Date = d
   const ports = deps.ports(env);
   return {
     ledger: ports.ledger,
+    session: ports.session,
     attempts: ports.attempts,
     queue: ports.queue,
     archive: ports.archive,
+    housekeeping: ports.housekeeping ?? null,
     config,
     now,
     perfect: deps.perfect,

@@ -1,7 +1,7 @@
 import { createWorker } from './handlers.ts';
 
 /** The Worker: its handlers (src/handlers.ts) and the AttemptObject class. */
-export { AttemptObject } from './dev-attempt-object.ts';
+export { AttemptObject } from './attempt-object/object.ts';
 export { createWorker };
 
 export default createWorker();

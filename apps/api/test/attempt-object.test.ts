@@ -117,7 +117,11 @@ describe('an attempt session', () => {
     const flaky = { ...ledger, rounds };
     await inAttemptStorage(async (fresh) => {
       let retries = 0;
-      const session = new AttemptSession(fresh(), flaky, () => retries++);
+      const session = new AttemptSession(
+        fresh(),
+        () => ({ ledger: flaky, bookmark: () => null }),
+        () => retries++,
+      );
       const tokenHash = 'h'.repeat(64);
       await ledger.players.createPlayer({
         id: 'flaky-ledger',
@@ -144,41 +148,5 @@ describe('an attempt session', () => {
         finished: null,
       });
     });
-  });
-});
-
-describe('the attempt object’s lifetime', () => {
-  it('sets an alarm for a week after its day closes, and then clears its storage', async () => {
-    const client = testClient();
-    const player = await client.player('Week');
-    const tokenHash = await sha256Hex(player.token);
-    const decks = Array.from({ length: 9 }, () => Array.from({ length: 52 }, (_, i) => i));
-    const start = (date: string) => {
-      const stub = env.ATTEMPTS.getByName(`${date}/${player.id}`);
-      const rpc = stub as unknown as AttemptRpc;
-      return {
-        stub,
-        rpc,
-        started: rpc.start(
-          { playerId: player.id, tokenHash },
-          { date, rules: 'classic', decks, addressHash: 'x', now: 1 },
-        ),
-      };
-    };
-    // A day still to come (for the machine's clock): the alarm is set for a week after it closes.
-    const future = start('2099-03-01');
-    expect((await future.started).ok).toBe(true);
-    const alarm = await runInDurableObject(future.stub, (_o, state) => state.storage.getAlarm());
-    expect(alarm).toBe(Date.parse('2099-03-02T00:00:00.000Z') + 7 * 86_400_000);
-    // A day closed long ago: when its alarm runs, the object's storage is cleared (the ledger keeps the round).
-    const old = start('2026-01-05');
-    expect((await old.started).ok).toBe(true);
-    expect(await old.rpc.record()).not.toBeNull();
-    await runInDurableObject(old.stub, (object) => (object as unknown as { alarm(): Promise<void> }).alarm());
-    expect(await old.rpc.record()).toBeNull();
-    const left = await runInDurableObject(old.stub, (_o, state) =>
-      state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM holes').one(),
-    );
-    expect(left.n).toBe(0);
   });
 });

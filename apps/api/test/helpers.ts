@@ -230,8 +230,8 @@ export function inAttemptStorage<T>(body: (fresh: () => SqlAttemptStore) => T | 
   const stub = env.ATTEMPTS.getByName(`storage-test/${++objects}`);
   return runInDurableObject(stub, (_object, state) => {
     const fresh = (): SqlAttemptStore => {
-      state.storage.sql.exec('DELETE FROM holes');
-      state.storage.sql.exec('DELETE FROM attempt');
+      state.storage.sql.exec('DROP TABLE IF EXISTS holes');
+      state.storage.sql.exec('DROP TABLE IF EXISTS attempt');
       return new SqlAttemptStore(state.storage.sql, (closure) => state.storage.transactionSync(closure));
     };
     return body(fresh);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { auditRound, parseBoard, PRESETS, solve, type Deal } from '@golf/engine';
 import * as boards from '../../engine/test-fixtures/boards.ts';
-import { generateCases, refAnswer } from '../../engine/test-fixtures/reference.ts';
+import { refAnswer } from '../../engine/test-fixtures/reference.ts';
+import { generateCases } from '../../engine/test-fixtures/reference-cases.ts';
 import { parseArgs, runDeal, runLine, tellingWhy, type Command } from './commands.ts';
 import { DEAL_1_BOARD } from '../../engine/test-fixtures/boards.ts';
-import { DREW_OVER_2S } from '../../engine/test-fixtures/telling.ts';
+import { DREW_OVER_2S, PLAYED_10S } from '../../engine/test-fixtures/telling.ts';
 
 type ReplayCommand = Extract<Command, { name: 'replay' }>;
 const replayCmd = (preset: keyof typeof PRESETS = 'classic'): ReplayCommand => ({
@@ -247,18 +248,7 @@ describe('audit', () => {
     expect(tellingWhy(DREW_OVER_2S)).toBe(
       'Drew with 2D, 2S playable: without knowing the stock, playing 2S (column 6) was better by 3.1 strokes on average; with the stock known, the draw was best (the real stock ranks 1 of 9 orders by what this move loses).',
     );
-    expect(
-      tellingWhy({
-        kind: 'regret',
-        taken: { kind: 'play', column: 4, card: 'TS' },
-        playable: ['TS', 'TD'],
-        blindBest: { kind: 'draw' },
-        strokes: 2,
-        realStrokes: 0,
-        rank: 2,
-        of: 9,
-      }),
-    ).toBe(
+    expect(tellingWhy(PLAYED_10S)).toBe(
       'Played TS from column 4: without knowing the stock, drawing was better by 2.0 strokes on average; with the stock known, this play was best (the real stock ranks 2 of 9 orders by what this move loses).',
     );
   });

@@ -9,7 +9,8 @@ import {
   DEAL_1_BOARD,
   RUN_OF_EIGHT,
 } from '../../engine/test-fixtures/boards.ts';
-import { generateCases, refAnswer } from '../../engine/test-fixtures/reference.ts';
+import { refAnswer } from '../../engine/test-fixtures/reference.ts';
+import { generateCases } from '../../engine/test-fixtures/reference-cases.ts';
 
 const cliDir = join(import.meta.dirname, '..');
 const golfArgs = (...args: string[]) => ['--import', 'tsx', join(cliDir, 'src', 'main.ts'), ...args];

@@ -13,7 +13,7 @@ import {
 } from './deal.ts';
 import { makeBoard } from './board-text.ts';
 import { PRESETS } from './rules.ts';
-import { DEAL_1_BOARD } from '../test-fixtures/boards.ts';
+import { DEAL_1_BOARD, DEAL_1_FREE_BOARD } from '../test-fixtures/boards.ts';
 
 // Golden vectors. The decks below were produced by a reference C program written from the published algorithms
 // (splitmix32 -> xoshiro128** 1.1 -> Fisher–Yates from the last index down with rejection sampling), not by
@@ -35,17 +35,6 @@ const REFERENCE_DECKS: Record<number, string> = {
 };
 
 const BOARD_1 = DEAL_1_BOARD;
-
-const BOARD_1_FREE = `Foundations: -
-Talon: 8H 9D 2C 9H 9C 7D TS 4D 8C 5C KH 8S 5H 3D 3S 5S 7H
-6H TH KS 2H QD
-KD TD 6C 9S JD
-AS AD 3H JC AC
-4C 5D JS JH 2S
-3C QS 4S 6S QH
-8D AH 7C TC KC
-QC 6D 7S 2D 4H
-`;
 
 const BOARD_2 = `Foundations: 8H
 Talon: KH 4D JD QC 4C 2H TC 6D 4S 2S 9D 8S 9C AS 7S QS
@@ -92,7 +81,7 @@ describe('deal numbers (generator v1)', () => {
   it('uses the same deck for every preset; the free opening moves the waste card into the stock', () => {
     expect(board(1, 'queen-on-king')).toBe(BOARD_1);
     expect(board(1, 'wrap')).toBe(BOARD_1);
-    expect(board(1, 'turn-the-corner')).toBe(BOARD_1_FREE);
+    expect(board(1, 'turn-the-corner')).toBe(DEAL_1_FREE_BOARD);
   });
 
   it.each([0, -1, 1.5, 2 ** 32, Number.NaN, Infinity])('rejects deal number %s', (n) => {

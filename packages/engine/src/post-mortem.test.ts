@@ -13,14 +13,19 @@ const SLOW = 60_000;
 const rules = PRESETS.classic;
 const deal = (n: number, r: Rules = rules): Deal => unwrap(dealNumber(n, r));
 
+/** Deal `n` played by the first-move player, and its post-mortem. */
+function firstMoveGame(n: number) {
+  const d = deal(n);
+  const log = firstMoveLog(d, rules);
+  return { d, log, pm: unwrap(postMortem(d, rules, log)) };
+}
+
 describe('postMortem', () => {
   it(
     'per move, the best strokes after it match the baseline search; finds the move that lost it',
     () => {
       // Deal 9 is clearable (baseline optimum < 0); the first-move player does not clear it.
-      const d = deal(9);
-      const log = firstMoveLog(d, rules);
-      const pm = unwrap(postMortem(d, rules, log));
+      const { d, log, pm } = firstMoveGame(9);
       expect(pm.exact).toBe(true);
       expect(pm.after).toHaveLength(log.length);
       const want = [0, 3, 8, log.length - 6, log.length - 1].map(
@@ -71,9 +76,7 @@ describe('postMortem', () => {
   it(
     'a deal no one can clear is unwinnable',
     () => {
-      const d = deal(2);
-      const log = firstMoveLog(d, rules);
-      const pm = unwrap(postMortem(d, rules, log));
+      const { pm } = firstMoveGame(2);
       // Classic deal 2: the baseline search leaves one card at best.
       expect(pm.best).toBe(1);
       expect(pm.verdict).toEqual({ kind: 'unwinnable' });

@@ -18,9 +18,10 @@ import {
   type Move,
   type Position,
 } from './game.ts';
-import { PRESET_NAMES, PRESETS, type Rules } from './rules.ts';
+import { type Rules } from './rules.ts';
 import { scoreOf } from './score.ts';
 import type { Result } from './result.ts';
+import { arbDeck, arbGame, arbRules } from '../test-fixtures/arbitraries.ts';
 
 const MOVE_CODES = [
   'ERR_BAD_MOVE',
@@ -30,8 +31,6 @@ const MOVE_CODES = [
   'ERR_STOCK_EMPTY',
 ];
 
-const arbDeck = fc.shuffledSubarray(orderedDeck(), { minLength: 52, maxLength: 52 });
-const arbRules = fc.constantFrom(...PRESET_NAMES).map((name) => PRESETS[name]);
 /** Choices drive a random legal game: at each step, choice % (number of legal moves). */
 const arbChoices = fc.oneof(
   fc.array(fc.nat(1000), { maxLength: 60 }),
@@ -100,8 +99,7 @@ describe('cards are conserved', { timeout: 60_000 }, () => {
 
   it('every position holds the 52 cards: columns + waste history + stock', () => {
     fc.assert(
-      fc.property(arbDeck, arbRules, arbChoices, (deck, rules, choices) => {
-        const deal = dealFromDeck(deck, rules);
+      fc.property(arbGame, arbChoices, ({ deal, rules }, choices) => {
         for (const { pos, waste } of walk(deal, rules, choices)) {
           const board = deal.columns.flatMap((col, c) => col.slice(0, pos.heights[c]));
           const stock = deal.stock.slice(pos.drawn);
@@ -119,8 +117,7 @@ describe('moves', { timeout: 60_000 }, () => {
   it('every legal move applies; every other move fails with a code', () => {
     const all: Move[] = [1, 2, 3, 4, 5, 6, 7].map(play).concat([DRAW]);
     fc.assert(
-      fc.property(arbDeck, arbRules, arbChoices, (deck, rules, choices) => {
-        const deal = dealFromDeck(deck, rules);
+      fc.property(arbGame, arbChoices, ({ deal, rules }, choices) => {
         for (const { pos } of walk(deal, rules, choices)) {
           const legal = legalMoves(pos);
           expect(legal.length === 0).toBe(isOver(pos));
@@ -151,8 +148,7 @@ describe('moves', { timeout: 60_000 }, () => {
 
   it('replay equals folding single moves (same position, or same error index and code)', () => {
     fc.assert(
-      fc.property(arbDeck, arbRules, arbLog, (deck, rules, log) => {
-        const deal = dealFromDeck(deck, rules);
+      fc.property(arbGame, arbLog, ({ deal, rules }, log) => {
         const a = replay(deal, rules, log);
         const b = fold(deal, rules, log);
         expect(brief(a)).toEqual(brief(b));
@@ -165,12 +161,10 @@ describe('moves', { timeout: 60_000 }, () => {
   it('replay equals folding applyMove over parseLog on legal games and their extensions', () => {
     fc.assert(
       fc.property(
-        arbDeck,
-        arbRules,
+        arbGame,
         arbChoices,
         fc.string({ unit: fc.constantFrom(...'1234567d'), maxLength: 4 }),
-        (deck, rules, choices, extra) => {
-          const deal = dealFromDeck(deck, rules);
+        ({ deal, rules }, choices, extra) => {
           const steps = walk(deal, rules, choices);
           const last = steps[steps.length - 1]!;
           const r = replay(deal, rules, last.log);
@@ -213,8 +207,7 @@ describe('text forms round-trip', { timeout: 60_000 }, () => {
 
   it('makeBoard -> parseBoard gives the deal back, in any accepted spelling', () => {
     fc.assert(
-      fc.property(arbDeck, arbRules, arbStyle, (deck, rules, s) => {
-        const deal = dealFromDeck(deck, rules);
+      fc.property(arbGame, arbStyle, ({ deal, rules }, s) => {
         const text = makeBoard(deal);
         let lines = text.trimEnd().split('\n');
         if (s.talonFirst) lines = [lines[1]!, lines[0]!, ...lines.slice(2)];

@@ -7,15 +7,16 @@ import { describe, expect, it } from 'vitest';
 import * as boards from '../test-fixtures/boards.ts';
 import {
   allCards,
-  generateCases,
   PRESET_KEYS,
   refAnswer,
   refDealOf,
   refMakeBoard,
   refParseBoard,
+  refReplayInput,
   type PresetKey,
   type RefAnswer,
 } from '../test-fixtures/reference.ts';
+import { generateCases } from '../test-fixtures/reference-cases.ts';
 import { parseBoard } from './board-text.ts';
 import { dealNumber } from './deal.ts';
 import { replay } from './game.ts';
@@ -23,18 +24,14 @@ import { PRESETS } from './rules.ts';
 import { scoreOf } from './score.ts';
 import { solve } from './solve.ts';
 
-/** The engine's answer to a replay input line, in the CLI's shape (without the message). */
+/**
+ * The engine's answer to a replay input line, in the CLI's shape (without the message). The engine reads no
+ * JSON: the line's envelope is read as the reference reads it (the CLI's own reading is checked in its tests).
+ */
 function engineAnswer(preset: PresetKey, line: string): RefAnswer {
-  let input: unknown;
-  try {
-    input = JSON.parse(line);
-  } catch {
-    return { ok: false, code: 'ERR_INPUT' };
-  }
-  if (input === null || typeof input !== 'object' || Array.isArray(input))
-    return { ok: false, code: 'ERR_INPUT' };
-  const { board, log } = input as Record<string, unknown>;
-  if (typeof board !== 'string' || typeof log !== 'string') return { ok: false, code: 'ERR_INPUT' };
+  const input = refReplayInput(line);
+  if (input === null) return { ok: false, code: 'ERR_INPUT' };
+  const { board, log } = input;
   const rules = PRESETS[preset];
   const deal = parseBoard(board, rules);
   if (!deal.ok) return { ok: false, code: 'ERR_INPUT' };

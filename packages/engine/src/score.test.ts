@@ -14,33 +14,27 @@ const score = (text: string, rules: Rules, log: string): HoleScore => {
 };
 
 describe("strokes (the complete guide's worked cases, docs/rules.md)", () => {
-  it('the stock runs out with four cards in the columns, two Kings in front: 4', () => {
-    expect(score(boards.FOUR_LEFT, PRESETS.classic, boards.FOUR_LEFT_LOG)).toMatchObject({
-      over: true,
-      cleared: false,
-      cardsLeft: 4,
-      stockLeft: 0,
-      strokes: 4,
-    });
-  });
-
-  it('the last column card played with two stock cards face down: -2', () => {
-    expect(score(boards.CLEAR_TWO_LEFT, PRESETS.classic, boards.CLEAR_TWO_LEFT_LOG)).toMatchObject({
-      over: true,
-      cleared: true,
-      cardsLeft: 0,
-      stockLeft: 2,
-      strokes: -2,
-    });
-  });
-
-  it('the last stock card starts a run that clears every column: 0', () => {
-    expect(score(boards.CLEAR_ON_LAST, PRESETS.classic, boards.CLEAR_ON_LAST_LOG)).toMatchObject({
-      over: true,
-      cleared: true,
-      stockLeft: 0,
-      strokes: 0,
-    });
+  it.each([
+    {
+      name: 'the stock runs out with four cards in the columns, two Kings in front: 4',
+      board: boards.FOUR_LEFT,
+      log: boards.FOUR_LEFT_LOG,
+      want: { over: true, cleared: false, cardsLeft: 4, stockLeft: 0, strokes: 4 },
+    },
+    {
+      name: 'the last column card played with two stock cards face down: -2',
+      board: boards.CLEAR_TWO_LEFT,
+      log: boards.CLEAR_TWO_LEFT_LOG,
+      want: { over: true, cleared: true, cardsLeft: 0, stockLeft: 2, strokes: -2 },
+    },
+    {
+      name: 'the last stock card starts a run that clears every column: 0',
+      board: boards.CLEAR_ON_LAST,
+      log: boards.CLEAR_ON_LAST_LOG,
+      want: { over: true, cleared: true, stockLeft: 0, strokes: 0 },
+    },
+  ])('$name', ({ board, log, want }) => {
+    expect(score(board, PRESETS.classic, log)).toMatchObject(want);
   });
 
   it('an unfinished hole counts the cards on the board', () => {
@@ -84,7 +78,9 @@ describe("points (the run-points rules' worked cases, docs/rules.md)", () => {
       tri(12) + tri(12) + tri(11) + 7 * 100 + 500,
     );
     // The first run (12 cards) empties no column: the columns are played in turn, at most twice each.
-    expect(score(boards.CLEAR_TWO_LEFT, PRESETS.classic, boards.CLEAR_TWO_LEFT_LOG.slice(0, 12)).points).toBe(tri(12));
+    expect(score(boards.CLEAR_TWO_LEFT, PRESETS.classic, boards.CLEAR_TWO_LEFT_LOG.slice(0, 12)).points).toBe(
+      tri(12),
+    );
   });
 });
 

@@ -1,14 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unwrap, randomLog } from '../test-fixtures/play.ts';
-import { orderedDeck, parseCard, type Card } from './card.ts';
-import { dealFromDeck, dealNumber, type Deal } from './deal.ts';
+import { parseCard, type Card } from './card.ts';
+import { dealNumber, type Deal } from './deal.ts';
 import { countDraws, logThroughDraw, replay } from './game.ts';
-import { PRESET_NAMES, PRESETS } from './rules.ts';
+import { PRESETS } from './rules.ts';
 import { shownDeal, standInDeal } from './shown.ts';
+import { arbGame } from '../test-fixtures/arbitraries.ts';
 
-const arbDeck = fc.shuffledSubarray(orderedDeck(), { minLength: 52, maxLength: 52 });
-const arbRules = fc.constantFrom(...PRESET_NAMES).map((name) => PRESETS[name]);
 const arbChoices = fc.array(fc.nat(1000), { maxLength: 80 });
 
 /** The same deal with the stock cards after the first `k` in another order. */
@@ -26,8 +25,7 @@ function reorderUndrawn(deal: Deal, k: number, seed: number): Deal {
 describe('shownDeal', () => {
   it('replays every log with at most k draws exactly as the real deal does', () => {
     fc.assert(
-      fc.property(arbDeck, arbRules, arbChoices, fc.nat(20), (deck, rules, choices, extra) => {
-        const deal = dealFromDeck(deck, rules);
+      fc.property(arbGame, arbChoices, fc.nat(20), ({ deal, rules }, choices, extra) => {
         const log = randomLog(deal, rules, choices);
         const k = Math.min(deal.stock.length, countDraws(log) + (extra % 3));
         const shown = shownDeal(deal, k);
@@ -51,8 +49,7 @@ describe('shownDeal', () => {
 
   it('is the same for two deals that differ only in the order of the undrawn stock', () => {
     fc.assert(
-      fc.property(arbDeck, arbRules, fc.nat(17), fc.integer(), (deck, rules, k0, seed) => {
-        const deal = dealFromDeck(deck, rules);
+      fc.property(arbGame, fc.nat(17), fc.integer(), ({ deal }, k0, seed) => {
         const k = k0 % (deal.stock.length + 1);
         expect(shownDeal(reorderUndrawn(deal, k, seed), k)).toEqual(shownDeal(deal, k));
       }),
@@ -72,8 +69,7 @@ describe('shownDeal', () => {
 describe('standInDeal', () => {
   it('builds from the public layout and the drawn cards what shownDeal builds from the real deal', () => {
     fc.assert(
-      fc.property(arbDeck, arbRules, fc.nat(17), (deck, rules, k0) => {
-        const deal = dealFromDeck(deck, rules);
+      fc.property(arbGame, fc.nat(17), ({ deal }, k0) => {
         const k = k0 % (deal.stock.length + 1);
         const built = standInDeal(deal, deal.stock.slice(0, k), deal.stock.length);
         expect(built).toEqual({ ok: true, value: shownDeal(deal, k) });

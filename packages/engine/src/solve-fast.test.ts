@@ -1,18 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { orderedDeck, rankOf } from './card.ts';
-import { dealFromDeck, dealNumber } from './deal.ts';
+import { rankOf } from './card.ts';
+import { dealNumber } from './deal.ts';
 import { applyMove, legalMoves, type Position, replay, startPosition } from './game.ts';
-import { PRESET_NAMES, PRESETS } from './rules.ts';
+import { PRESETS } from './rules.ts';
 import { DealSearch, keyAfterDraw, keyAfterPlay } from './solve-fast.ts';
 import { solve, solveBaseline } from './solve.ts';
 import { randomLog, unwrap } from '../test-fixtures/play.ts';
+import { arbGame } from '../test-fixtures/arbitraries.ts';
 
 // The bounds are the solver's riskiest part: a bound that over-estimates once makes the solver wrong on some
 // board while every test of whole solves still passes. These check them directly against play.
-
-const arbRules = fc.constantFrom(...PRESET_NAMES).map((name) => PRESETS[name]);
-const arbDeck = fc.shuffledSubarray(orderedDeck(), { minLength: 52, maxLength: 52 });
 
 /** Plays `choices` (choice % number of legal moves) from `pos` to the end or until the choices run out. */
 function playOut(pos: Position, choices: readonly number[]): Position[] {
@@ -35,13 +33,11 @@ describe('DealSearch bounds', () => {
   it('the walk bound counts every card that any line plays, before any number of further draws', slow, () => {
     fc.assert(
       fc.property(
-        arbDeck,
-        arbRules,
+        arbGame,
         fc.array(fc.nat(60), { minLength: 10, maxLength: 45 }),
         fc.array(fc.array(fc.nat(60), { minLength: 60, maxLength: 60 }), { minLength: 1, maxLength: 8 }),
         fc.nat(20),
-        (deck, rules, prefix, lines, extraDraws) => {
-          const d = dealFromDeck(deck, rules);
+        ({ deal: d, rules }, prefix, lines, extraDraws) => {
           const start = playOut(startPosition(d, rules), prefix).at(-1)!;
           if (start.top === null) return;
           const s = new DealSearch(d, rules);
@@ -65,12 +61,10 @@ describe('DealSearch bounds', () => {
   it('lowerBound never exceeds the optimum, for any bound asked, on every preset', slow, () => {
     fc.assert(
       fc.property(
-        arbDeck,
-        arbRules,
+        arbGame,
         fc.array(fc.nat(60), { minLength: 12, maxLength: 40 }),
         fc.array(fc.integer({ min: -20, max: 40 }), { minLength: 1, maxLength: 6 }),
-        (deck, rules, prefix, betas) => {
-          const d = dealFromDeck(deck, rules);
+        ({ deal: d, rules }, prefix, betas) => {
           const log = randomLog(d, rules, prefix);
           const pos = unwrap(replay(d, rules, log));
           if (legalMoves(pos).every((m) => m.kind === 'draw')) return; // only asked where a card fits
@@ -89,8 +83,7 @@ describe('DealSearch bounds', () => {
 describe('position keys', () => {
   it("a child's key from its parent's is the key of the child's position", () => {
     fc.assert(
-      fc.property(arbDeck, arbRules, fc.array(fc.nat(60), { maxLength: 50 }), (deck, rules, choices) => {
-        const d = dealFromDeck(deck, rules);
+      fc.property(arbGame, fc.array(fc.nat(60), { maxLength: 50 }), ({ deal: d, rules }, choices) => {
         const s = new DealSearch(d, rules);
         const keyOf = (p: Position): number => {
           s.setHeights(p.heights);

@@ -54,36 +54,38 @@ export class IntTable {
 
   /** The value stored under `key`, or `missing`. */
   get(key: number, missing: number): number {
-    const slots = this.slots;
-    const mask = this.mask;
-    const k = key + 1;
-    let i = Math.imul(k, 0x9e3779b1) >>> this.shift;
-    for (;;) {
-      const s = slots[2 * i]!;
-      if (s === k) return slots[2 * i + 1]!;
-      if (s === 0) return missing;
-      i = (i + 1) & mask;
-    }
+    const at = this.probe(key + 1);
+    return at >= 0 ? this.slots[at + 1]! : missing;
   }
 
   set(key: number, value: number): void {
     const slots = this.slots;
+    const at = this.probe(key + 1);
+    if (at >= 0) {
+      slots[at + 1] = value;
+      return;
+    }
+    const free = ~at;
+    slots[free] = key + 1;
+    slots[free + 1] = value;
+    if (++this.count > this.highWater) this.highWater = this.count;
+    if (this.count * 2 > this.mask) this.grow();
+  }
+
+  /**
+   * The index of the slot that holds the stored key `k` (key + 1); where it is missing, `~` the index of the
+   * empty slot where it would go.
+   */
+  private probe(k: number): number {
+    const slots = this.slots;
     const mask = this.mask;
-    const k = key + 1;
     let i = Math.imul(k, 0x9e3779b1) >>> this.shift;
     for (;;) {
       const s = slots[2 * i]!;
-      if (s === k) {
-        slots[2 * i + 1] = value;
-        return;
-      }
-      if (s === 0) break;
+      if (s === k) return 2 * i;
+      if (s === 0) return ~(2 * i);
       i = (i + 1) & mask;
     }
-    slots[2 * i] = k;
-    slots[2 * i + 1] = value;
-    if (++this.count > this.highWater) this.highWater = this.count;
-    if (this.count * 2 > mask) this.grow();
   }
 
   clear(): void {

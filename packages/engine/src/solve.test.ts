@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { orderedDeck } from './card.ts';
-import { dealFromDeck, dealNumber, type Deal } from './deal.ts';
+import { dealNumber, type Deal } from './deal.ts';
 import { applyMove, legalMoves, makeMove, replay, startPosition, type Position } from './game.ts';
-import { PRESET_NAMES, PRESETS, type Rules } from './rules.ts';
+import { PRESETS, type PresetName, type Rules } from './rules.ts';
 import { scoreOf } from './score.ts';
 import { solve, solveBaseline, Solver, type Objective, type SolveResult } from './solve.ts';
 import { randomLog, unwrap } from '../test-fixtures/play.ts';
+import { arbGame } from '../test-fixtures/arbitraries.ts';
 
 // Strokes are compared with `+ 0`: a clear on the last stock card scores -0 in some code paths, and 0 === -0.
 
@@ -51,12 +51,9 @@ function expectReplaysToClaim(d: Deal, rules: Rules, from: string, r: SolveResul
   if (r.winnable === true && r.objective !== 'points') expect(s.cleared).toBe(true);
 }
 
-const arbRules = fc.constantFrom(...PRESET_NAMES).map((name) => PRESETS[name]);
-const arbDeck = fc.shuffledSubarray(orderedDeck(), { minLength: 52, maxLength: 52 });
-
 describe('solve: known optima', () => {
   // Expected values come from the plain baseline search (or the brute force), never from the fast solver.
-  const cases: { preset: (typeof PRESET_NAMES)[number]; n: number; moves: number }[] = [
+  const cases: { preset: PresetName; n: number; moves: number }[] = [
     { preset: 'classic', n: 1, moves: 14 },
     { preset: 'classic', n: 2, moves: 10 },
     { preset: 'classic', n: 9, moves: 8 },
@@ -100,8 +97,7 @@ describe('solve: known optima', () => {
 
   it('agrees with an independent brute force on late positions of random deals', { timeout: 60_000 }, () => {
     fc.assert(
-      fc.property(arbDeck, arbRules, fc.array(fc.nat(50), { minLength: 30, maxLength: 40 }), (deck, rules, choices) => {
-        const d = dealFromDeck(deck, rules);
+      fc.property(arbGame, fc.array(fc.nat(50), { minLength: 30, maxLength: 40 }), ({ deal: d, rules }, choices) => {
         const from = randomLog(d, rules, choices);
         const pos = unwrap(replay(d, rules, from));
         const want = bruteForce(pos);
@@ -119,12 +115,10 @@ describe('solve: properties', () => {
   it('fast and baseline agree on random positions, all presets and objectives; lines replay to their claim', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(
-        arbDeck,
-        arbRules,
+        arbGame,
         fc.array(fc.nat(50), { minLength: 14, maxLength: 26 }),
         fc.constantFrom<Objective>('win', 'strokes', 'points'),
-        (deck, rules, choices, objective) => {
-          const d = dealFromDeck(deck, rules);
+        ({ deal: d, rules }, choices, objective) => {
           const from = randomLog(d, rules, choices);
           const fast = unwrap(solve(d, rules, { objective, from }));
           const base = unwrap(solveBaseline(d, rules, { objective: objective === 'win' ? 'strokes' : objective, from }));
@@ -141,8 +135,7 @@ describe('solve: properties', () => {
 
   it('the optimum from a child is never better than from its parent, and win agrees with strokes <= 0', { timeout: 60_000 }, () => {
     fc.assert(
-      fc.property(arbDeck, arbRules, fc.array(fc.nat(50), { minLength: 12, maxLength: 24 }), (deck, rules, choices) => {
-        const d = dealFromDeck(deck, rules);
+      fc.property(arbGame, fc.array(fc.nat(50), { minLength: 12, maxLength: 24 }), ({ deal: d, rules }, choices) => {
         const from = randomLog(d, rules, choices);
         const solver = new Solver(d, rules);
         const parent = unwrap(solver.solve({ from }));

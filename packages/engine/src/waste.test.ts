@@ -1,14 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { randomLog, unwrap } from '../test-fixtures/play.ts';
-import { orderedDeck } from './card.ts';
-import { dealFromDeck, dealNumber } from './deal.ts';
+import { dealNumber } from './deal.ts';
 import { replay } from './game.ts';
-import { PRESET_NAMES, PRESETS } from './rules.ts';
+import { PRESETS } from './rules.ts';
 import { wastePile } from './waste.ts';
-
-const arbDeck = fc.shuffledSubarray(orderedDeck(), { minLength: 52, maxLength: 52 });
-const arbRules = fc.constantFrom(...PRESET_NAMES).map((name) => PRESETS[name]);
+import { arbGame } from '../test-fixtures/arbitraries.ts';
 
 describe('wastePile', () => {
   it('starts with the dealt waste card, then the card of every move in order', () => {
@@ -23,8 +20,7 @@ describe('wastePile', () => {
 
   it('on every legal log: one card a move, the top is the position top, a prefix builds a prefix', () => {
     fc.assert(
-      fc.property(arbDeck, arbRules, fc.array(fc.nat(1000), { maxLength: 60 }), (deck, rules, choices) => {
-        const deal = dealFromDeck(deck, rules);
+      fc.property(arbGame, fc.array(fc.nat(1000), { maxLength: 60 }), ({ deal, rules }, choices) => {
         const log = randomLog(deal, rules, choices);
         const pile = wastePile(deal, log);
         expect(pile).toHaveLength((deal.waste === null ? 0 : 1) + log.length);

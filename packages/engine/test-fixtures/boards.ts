@@ -5,32 +5,31 @@
  */
 
 /**
+ * The columns of the two clearing boards below (a line a column, its exposed card last). Layer by layer from the
+ * front they hold 2C..KC, 2D..KD and 2H..QH in order, so each run takes the columns in turn.
+ */
+const CLUB_RUNS = `6H JD 4D 9C 2C
+7H QD 5D TC 3C
+8H KD 6D JC 4C
+9H 2H 7D QC 5C
+TH 3H 8D KC 6C
+JH 4H 9D 2D 7C
+QH 5H TD 3D 8C
+`;
+
+/**
  * Classic. Waste AC. Run 2C..KC (12 plays); 12 dead draws (AS..QS), draw AD, run 2D..KD (12); draw AH,
  * run 2H..QH (11): the 35th card is played with KS and KH still in the stock.
  */
 export const CLEAR_TWO_LEFT = `Foundations: AC
 Talon: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS AD AH KS KH
-6H JD 4D 9C 2C
-7H QD 5D TC 3C
-8H KD 6D JC 4C
-9H 2H 7D QC 5C
-TH 3H 8D KC 6C
-JH 4H 9D 2D 7C
-QH 5H TD 3D 8C
-`;
+${CLUB_RUNS}`;
 export const CLEAR_TWO_LEFT_LOG = '123456712345ddddddddddddd671234567123d45671234567';
 
 /** As above, but 13 dead draws, AD, the run, KH (dead) and finally AH, the last stock card, starts the clearing run. */
 export const CLEAR_ON_LAST = `Foundations: AC
 Talon: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AD KH AH
-6H JD 4D 9C 2C
-7H QD 5D TC 3C
-8H KD 6D JC 4C
-9H 2H 7D QC 5C
-TH 3H 8D KC 6C
-JH 4H 9D 2D 7C
-QH 5H TD 3D 8C
-`;
+${CLUB_RUNS}`;
 export const CLEAR_ON_LAST_LOG = '123456712345dddddddddddddd671234567123dd45671234567';
 
 /**
@@ -66,13 +65,8 @@ QH AS 3S 5S JD
 7S 9S JS KS QD
 `;
 
-/**
- * Deal 1's board text (classic, generator v1), the golden vector pinned by deal.test.ts and reused by the game
- * and CLI tests. Waste 8H; exposed QD JD AC 2S QH KC 4H; the stock starts 9D 2C.
- */
-export const DEAL_1_BOARD = `Foundations: 8H
-Talon: 9D 2C 9H 9C 7D TS 4D 8C 5C KH 8S 5H 3D 3S 5S 7H
-6H TH KS 2H QD
+/** Deal 1's columns (generator v1): the same under every preset. */
+const DEAL_1_COLUMNS = `6H TH KS 2H QD
 KD TD 6C 9S JD
 AS AD 3H JC AC
 4C 5D JS JH 2S
@@ -80,6 +74,19 @@ AS AD 3H JC AC
 8D AH 7C TC KC
 QC 6D 7S 2D 4H
 `;
+
+/**
+ * Deal 1's board text (classic, generator v1), the golden vector pinned by deal.test.ts and reused by the game
+ * and CLI tests. Waste 8H; exposed QD JD AC 2S QH KC 4H; the stock starts 9D 2C.
+ */
+export const DEAL_1_BOARD = `Foundations: 8H
+Talon: 9D 2C 9H 9C 7D TS 4D 8C 5C KH 8S 5H 3D 3S 5S 7H
+${DEAL_1_COLUMNS}`;
+
+/** Deal 1 under the free opening (turn-the-corner): no waste card, the 8H goes first in the stock. */
+export const DEAL_1_FREE_BOARD = `Foundations: -
+Talon: 8H 9D 2C 9H 9C 7D TS 4D 8C 5C KH 8S 5H 3D 3S 5S 7H
+${DEAL_1_COLUMNS}`;
 
 /**
  * A board file as black-hole-solver's own tests write it: `Talon:` first, some column lines with `: `.

@@ -14,3 +14,15 @@ export const DREW_OVER_2S: TellingReason = {
   rank: 1,
   of: 9,
 };
+
+/** A made-up telling play (the other branch of the wording): 10♠ played where the blind best was to draw. */
+export const PLAYED_10S: TellingReason = {
+  kind: 'regret',
+  taken: { kind: 'play', column: 4, card: 'TS' },
+  playable: ['TS', 'TD'],
+  blindBest: { kind: 'draw' },
+  strokes: 2,
+  realStrokes: 0,
+  rank: 2,
+  of: 9,
+};

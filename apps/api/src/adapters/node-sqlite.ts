@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type {
   D1Database,
+  D1DatabaseSession,
   D1ExecResult,
   D1Meta,
   D1PreparedStatement,
@@ -85,24 +86,41 @@ function meta(changes: number, rows: number): D1Meta & Record<string, unknown> {
   };
 }
 
+/**
+ * The state of the database as a D1 bookmark names it: one database in Node, so this is simply how many rows all
+ * writes so far have changed (SQLite's `total_changes()`), zero-padded so that bookmarks sort oldest first as D1's
+ * do. Every read here sees the newest state: a session's constraint changes nothing but the bookmark it reports.
+ */
+const bookmarkOf = (db: Database): string =>
+  String(execute(db, 'SELECT total_changes()', []).rows[0]?.[0] ?? 0).padStart(16, '0');
+
 class NodeD1Statement implements D1PreparedStatement {
   readonly #db: Database;
   readonly #query: string;
   readonly #values: readonly unknown[];
+  /** Told after the statement ran (a session, to keep its bookmark). */
+  readonly #ran: () => void;
 
-  constructor(db: Database, query: string, values: readonly unknown[] = []) {
+  constructor(
+    db: Database,
+    query: string,
+    values: readonly unknown[] = [],
+    ran: () => void = () => undefined,
+  ) {
     this.#db = db;
     this.#query = query;
     this.#values = values;
+    this.#ran = ran;
   }
 
   bind(...values: unknown[]): D1PreparedStatement {
-    return new NodeD1Statement(this.#db, this.#query, values);
+    return new NodeD1Statement(this.#db, this.#query, values, this.#ran);
   }
 
   /** The statement's result as D1 gives it (its own transaction unless a batch holds one). */
   result<T>(): D1Result<T> {
     const { columns, rows, changes } = execute(this.#db, this.#query, this.#values);
+    this.#ran();
     return {
       success: true,
       results: rows.map((r) => asObject(columns, r) as T),
@@ -130,28 +148,43 @@ class NodeD1Statement implements D1PreparedStatement {
   raw<T = unknown[]>(options?: { columnNames?: false }): Promise<T[]>;
   async raw<T>(options?: { columnNames?: boolean }): Promise<unknown[]> {
     const { columns, rows } = execute(this.#db, this.#query, this.#values);
+    this.#ran();
     return options?.columnNames ? [columns, ...(rows as T[])] : (rows as T[]);
   }
 }
 
 /** The part of D1's API the ledger uses, on one sql.js database. */
-export type NodeD1 = Pick<D1Database, 'prepare' | 'batch' | 'exec'>;
+export type NodeD1 = Pick<D1Database, 'prepare' | 'batch' | 'exec' | 'withSession'>;
+
+/** D1 runs a batch as one transaction: all of it or none. */
+async function batchOf<T>(db: Database, statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
+  db.exec('BEGIN');
+  try {
+    const results = statements.map((s) => (s as NodeD1Statement).result<T>());
+    db.exec('COMMIT');
+    return results;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** A session (`withSession`): the same database, and the bookmark of the state its last query saw. */
+function nodeSession(db: Database): D1DatabaseSession {
+  let seen: string | null = null;
+  const ran = () => void (seen = bookmarkOf(db));
+  return {
+    prepare: (query) => new NodeD1Statement(db, query, [], ran),
+    batch: (statements) => batchOf(db, statements),
+    getBookmark: () => seen,
+  };
+}
 
 export function nodeD1(db: Database): NodeD1 {
   return {
     prepare: (query) => new NodeD1Statement(db, query),
-    // D1 runs a batch as one transaction: all of it or none.
-    batch: async <T>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> => {
-      db.exec('BEGIN');
-      try {
-        const results = statements.map((s) => (s as NodeD1Statement).result<T>());
-        db.exec('COMMIT');
-        return results;
-      } catch (error) {
-        db.exec('ROLLBACK');
-        throw error;
-      }
-    },
+    batch: (statements) => batchOf(db, statements),
+    withSession: () => nodeSession(db),
     exec: async (query): Promise<D1ExecResult> => {
       db.exec(query);
       return { count: 1, duration: 0 };

@@ -280,19 +280,20 @@ export function pendingRows(state: AttemptState): {
         startedAt: state.startedAt,
         addressHash: state.addressHash,
       };
-  const isFinished = state.hole > COURSE_HOLES;
-  const finished =
-    !isFinished || state.synced.finished
-      ? null
-      : {
-          date: state.date,
-          playerId: state.playerId,
-          finishedAt: state.holes[COURSE_HOLES - 1]!.finishedAt!,
-          total: totalOf(state),
-          strokes: state.holes.map((h) => h.strokes!),
-          logs: state.holes.map((h) => h.log),
-          holeTimes: state.holes.map((h) => h.finishedAt!),
-          drawTimes: state.holes.map((h) => h.drawTimes),
-        };
-  return { started, finished };
+  return { started, finished: state.synced.finished ? null : finishedRow(state) };
+}
+
+/** The ledger's finished row of an attempt, null until its last hole is finished. */
+export function finishedRow(state: AttemptState): RoundFinishRecord | null {
+  if (state.hole <= COURSE_HOLES) return null;
+  return {
+    date: state.date,
+    playerId: state.playerId,
+    finishedAt: state.holes[COURSE_HOLES - 1]!.finishedAt!,
+    total: totalOf(state),
+    strokes: state.holes.map((h) => h.strokes!),
+    logs: state.holes.map((h) => h.log),
+    holeTimes: state.holes.map((h) => h.finishedAt!),
+    drawTimes: state.holes.map((h) => h.drawTimes),
+  };
 }

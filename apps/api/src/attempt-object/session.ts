@@ -4,6 +4,7 @@ import {
   attemptView,
   draw,
   finish,
+  finishedRow,
   pendingRows,
   start,
   type AttemptFailure,
@@ -46,10 +47,63 @@ export interface AttemptRpc {
   record(): Promise<AttemptRecordView | null>;
   /** Forgets every token verified so far: the next request checks its token against the ledger again. */
   forgetTokens(): Promise<void>;
+  /** The caller's ranked round once the ledger holds it, for their place in the standings (docs/api.md). */
+  standing(caller: Caller): Promise<Outcome<OwnStanding>>;
+}
+
+/** A player's own round as the standings place it: the ledger's finished row, as the attempt wrote it. */
+export interface OwnRound {
+  readonly total: number;
+  readonly strokes: readonly number[];
+  readonly finishedAt: number;
+}
+
+/**
+ * The caller's round, null until its finished row is in the ledger; and the bookmark of the ledger's state
+ * right after that write (null when this object has not written it since it was last loaded).
+ */
+export interface OwnStanding {
+  readonly playerId: string;
+  readonly round: OwnRound | null;
+  readonly bookmark: string | null;
+}
+
+/**
+ * What an attempt object's storage holds, for the tests and the local bench: the SQLite file's size in bytes
+ * (4,096, one empty page, when nothing is stored), its tables (Cloudflare's own `_cf_*` ones included: an alarm
+ * is kept in one), and the alarm. `empty` is what lets Cloudflare remove the object when it shuts down: no table
+ * and no alarm (under `wrangler dev`, Miniflare's own `__miniflare_do_name` table aside: it writes it into every
+ * named object, and it does not exist on Cloudflare).
+ */
+export interface StorageFootprint {
+  readonly bytes: number;
+  readonly tables: readonly string[];
+  readonly alarm: number | null;
+  readonly empty: boolean;
+}
+
+/**
+ * The attempt object's housekeeping, for local development and tests only: the Worker reaches it from
+ * `/api/dev/attempt-objects/expire` (with `LOCAL_DEV=1`, else 404) and nothing else calls it.
+ */
+export interface AttemptHousekeeping {
+  /** What the storage holds now; reads only. */
+  footprint(): Promise<StorageFootprint>;
+  /** Runs the final alarm as if the attempt's expiry had come (rows still owed are written first), then reports. */
+  expireNow(): Promise<StorageFootprint>;
 }
 
 /** What an attempt needs of the ledger: its player's tokens, and its own two rows. */
 export type AttemptLedger = Pick<Ledger, 'players' | 'rounds'>;
+
+/**
+ * The ledger for one use (a token check, a sync): a session whose first query goes to the primary, so a check
+ * reads the newest tokens, and whose bookmark after a write names a state that holds it.
+ */
+export interface AttemptLedgerSession {
+  readonly ledger: AttemptLedger;
+  bookmark(): string | null;
+}
 
 const unauthorized: { ok: false; error: AttemptFailure } = {
   ok: false,
@@ -63,13 +117,15 @@ const unauthorized: { ok: false; error: AttemptFailure } = {
  */
 export class AttemptSession implements AttemptRpc {
   readonly #store: AttemptStore;
-  readonly #ledger: AttemptLedger;
+  readonly #ledger: () => AttemptLedgerSession;
   readonly #retryLater: () => void;
   readonly #verified = new Set<string>();
   /** Bumped by forgetTokens, so a check that was in flight then cannot remember its token afterwards. */
   #epoch = 0;
+  /** The ledger's state after this attempt's finished row was written (kept in memory only). */
+  #finishedBookmark: string | null = null;
 
-  constructor(store: AttemptStore, ledger: AttemptLedger, retryLater: () => void) {
+  constructor(store: AttemptStore, ledger: () => AttemptLedgerSession, retryLater: () => void) {
     this.#store = store;
     this.#ledger = ledger;
     this.#retryLater = retryLater;
@@ -80,7 +136,7 @@ export class AttemptSession implements AttemptRpc {
     if (state !== null && state.playerId !== caller.playerId) return false;
     if (this.#verified.has(caller.tokenHash)) return true;
     const epoch = this.#epoch;
-    const owner = await this.#ledger.players.playerIdByTokenHash(caller.tokenHash);
+    const owner = await this.#ledger().ledger.players.playerIdByTokenHash(caller.tokenHash);
     if (owner !== caller.playerId) return false;
     if (epoch === this.#epoch) this.#verified.add(caller.tokenHash);
     return true;
@@ -129,6 +185,17 @@ export class AttemptSession implements AttemptRpc {
     this.#epoch++;
   }
 
+  async standing(caller: Caller): Promise<Outcome<OwnStanding>> {
+    if (!(await this.#authorized(caller))) return unauthorized;
+    const state = this.#store.read();
+    const row = state?.synced.finished ? finishedRow(state) : null;
+    const round = row && { total: row.total, strokes: row.strokes, finishedAt: row.finishedAt };
+    return {
+      ok: true,
+      value: { playerId: caller.playerId, round, bookmark: row === null ? null : this.#finishedBookmark },
+    };
+  }
+
   /**
    * When this attempt's own storage may go: {@link KEEP_AFTER_CLOSE_MS} after its day closes (the ledger holds a
    * finished round for good; an unfinished one is unranked, and its partial replay goes with the object). Null
@@ -144,14 +211,17 @@ export class AttemptSession implements AttemptRpc {
     const state = this.#store.read();
     if (state === null) return true;
     const { started, finished } = pendingRows(state);
+    if (!started && !finished) return true;
+    const session = this.#ledger();
     try {
       if (started) {
-        await this.#ledger.rounds.attemptStarted(started);
+        await session.ledger.rounds.attemptStarted(started);
         this.#store.markSynced('started');
       }
       if (finished) {
-        await this.#ledger.rounds.attemptFinished(finished);
+        await session.ledger.rounds.attemptFinished(finished);
         this.#store.markSynced('finished');
+        this.#finishedBookmark = session.bookmark();
       }
       return true;
     } catch (error) {

@@ -16,9 +16,12 @@ export class SqlAttemptStore implements AttemptStore {
   constructor(sql: Pick<SqlStorage, 'exec'>, transaction: <T>(closure: () => T) => T) {
     this.#sql = sql;
     this.#transaction = transaction;
-    this.#createTables();
   }
 
+  /**
+   * The tables, made by the first write ({@link create}) and never before: an object that is only read (a view, a
+   * replay, forgetting tokens) writes nothing, so Cloudflare removes it when it shuts down (docs/deploy.md).
+   */
   #createTables(): void {
     this.#sql.exec(`CREATE TABLE IF NOT EXISTS attempt (
       id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -33,10 +36,9 @@ export class SqlAttemptStore implements AttemptStore {
     )`);
   }
 
-  /** After the object's storage was cleared: nothing is cached, the tables exist again (empty). */
+  /** After the object's storage was cleared (`deleteAll`): no attempt, and nothing is written again. */
   cleared(): void {
-    this.#cached = undefined;
-    this.#createTables();
+    this.#cached = null;
   }
 
   read(): AttemptState | null {
@@ -46,6 +48,7 @@ export class SqlAttemptStore implements AttemptStore {
 
   create(state: AttemptState): void {
     this.#transaction(() => {
+      this.#createTables();
       this.#sql.exec(
         `INSERT OR IGNORE INTO attempt (id, date, player_id, rules, started_at, ip_hash, hole) VALUES (1, ?, ?, ?, ?, ?, ?)`,
         state.date,
@@ -108,6 +111,9 @@ export class SqlAttemptStore implements AttemptStore {
   }
 
   #load(): AttemptState | null {
+    // A read of an object never written finds no table, and creates none.
+    const tables = this.#sql.exec(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'attempt'`);
+    if (tables.toArray().length === 0) return null;
     const a = this.#sql.exec<AttemptRecord>('SELECT * FROM attempt WHERE id = 1').toArray()[0];
     if (!a) return null;
     const holes = this.#sql.exec<HoleRow>('SELECT * FROM holes ORDER BY hole').toArray();

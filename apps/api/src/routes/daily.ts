@@ -12,7 +12,8 @@ import { addressHash } from '../services/rate-limit.ts';
 import { replays } from '../services/replays.ts';
 import { roundAuditView, underReviewView } from '../services/audit.ts';
 import { AUDITING_MAX_AGE, cached, IMMUTABLE_MAX_AGE, OPEN_STANDINGS_MAX_AGE } from '../ports/edge-cache.ts';
-import { personalize, standings, type StandingsView } from '../services/standings.ts';
+import { callerStanding, personalize, sharedStandings, standingsMaxAge } from '../services/standings.ts';
+import { bearerOf } from '../services/players.ts';
 import { dayHoles } from '../services/holes.ts';
 import {
   dateParam,
@@ -50,13 +51,6 @@ function courseMaxAge(course: CourseView, now: Date): number {
   const untilClose = Math.floor((closesAt(course.date).getTime() - now.getTime()) / 1000);
   return Math.max(0, Math.min(60, untilClose));
 }
-
-/**
- * A closed day's standings are final once its fair-play audit is done (a flagged round leaves the ranking until
- * then); the open day's may be a few seconds stale.
- */
-const standingsMaxAge = (view: StandingsView): number =>
-  !view.closed ? OPEN_STANDINGS_MAX_AGE : view.audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE;
 
 /** The course of a date, through the edge cache. */
 async function cachedCourse(services: ServiceContext, date: string): Promise<CourseView> {
@@ -101,27 +95,21 @@ export const dailyRoutes = () =>
       const { date, hole } = c.req.valid('param');
       return c.json(await finishHole(c.var.services, date, c.var.bearer, hole, c.req.valid('json').log), 200);
     })
-    .get('/:date/standings', dateParam, validate('query', pageQuery), identifyPlayer, async (c) => {
-      const { services, playerId } = c.var;
+    .get('/:date/standings', dateParam, validate('query', pageQuery), async (c) => {
+      const { services } = c.var;
       const { date } = c.req.valid('param');
       const { limit = 50, offset = 0 } = c.req.valid('query');
-      const view = await cached(
-        services.cache,
-        services.defer,
-        `standings/${date}/${limit}/${offset}`,
-        () => standings(services, date, limit, offset),
-        standingsMaxAge,
-      );
+      // The token first: a bad one is ERR_UNAUTHORIZED whatever the date.
+      const bearer = await bearerOf(c.req.header('authorization'));
+      const caller = bearer === null ? null : await callerStanding(services, date, bearer);
+      const shared = await sharedStandings(services, date, limit, offset);
       c.header('Vary', 'Authorization');
-      if (playerId === null) {
-        c.header('Cache-Control', `public, max-age=${standingsMaxAge(view)}`);
-        return c.json(view, 200);
+      if (caller === null) {
+        c.header('Cache-Control', `public, max-age=${standingsMaxAge(shared.view)}`);
+        return c.json(shared.view, 200);
       }
       c.header('Cache-Control', `private, max-age=${OPEN_STANDINGS_MAX_AGE}`);
-      return c.json(
-        await personalize(services, view, playerId, () => standings(services, date, limit, offset)),
-        200,
-      );
+      return c.json(await personalize(services, shared, caller, { limit, offset }), 200);
     })
     .get('/:date/holes', dateParam, async (c) => {
       const { services } = c.var;

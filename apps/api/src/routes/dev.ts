@@ -6,7 +6,7 @@ import { ApiError } from '../errors.ts';
 import { counters, resetRowMaxima } from '../counters.ts';
 import { progressOf } from '../services/audit.ts';
 import { scheduledJob } from '../services/schedule.ts';
-import { dateParam, validate } from './validation.ts';
+import { dateParam, dateSchema, validate } from './validation.ts';
 
 const scheduledQuery = validate(
   'query',
@@ -18,6 +18,17 @@ const scheduledQuery = validate(
       .regex(/^\d{1,13}$/, 'time is seconds or milliseconds since the epoch')
       .transform(Number)
       .optional(),
+  }),
+);
+
+/** At most this many objects per request (their ids fit the 16 KiB body limit). */
+const EXPIRE_BATCH = 300;
+
+const expireBody = validate(
+  'json',
+  z.object({
+    date: dateSchema,
+    playerIds: z.array(z.string().min(1).max(64)).min(1).max(EXPIRE_BATCH),
   }),
 );
 
@@ -79,4 +90,25 @@ export const devRoutes = () =>
         );
       }
       return c.json({ ok: true as const, at: at.toISOString(), ...done }, 200);
+    })
+    /**
+     * Runs the final alarm of the attempt objects of `date` for `playerIds` now, as if their expiry had come, and
+     * counts those whose storage is not empty afterwards (`leftAfterClear`; `left` names up to 20 of them): the
+     * close bench's `objectsLeftAfterClear`. An id that never started an attempt is an object never stored.
+     */
+    .post('/attempt-objects/expire', expireBody, async (c) => {
+      const { housekeeping, config } = c.var.services;
+      if (!config.localDev || housekeeping === null) throw notFound(c.req.method, c.req.path);
+      const { date, playerIds } = c.req.valid('json');
+      const footprints = await Promise.all(playerIds.map((id) => housekeeping(date, id).expireNow()));
+      const left = playerIds.filter((_, i) => !footprints[i]!.empty);
+      return c.json(
+        {
+          objects: playerIds.length,
+          leftAfterClear: left.length,
+          bytes: footprints.reduce((sum, f) => sum + f.bytes, 0),
+          left: left.slice(0, 20),
+        },
+        200,
+      );
     });

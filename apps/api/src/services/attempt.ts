@@ -6,7 +6,7 @@ import type {
   HoleResultView,
   Outcome,
 } from '../attempt-object/fair-stock.ts';
-import type { AttemptRecordView, AttemptRpc, Caller } from '../attempt-object/session.ts';
+import type { AttemptRecordView, AttemptRpc, Caller, OwnStanding } from '../attempt-object/session.ts';
 import { ApiError } from '../errors.ts';
 import type { AttemptRecord } from '../ports/rounds.ts';
 import { roundLogs } from './archive.ts';
@@ -44,6 +44,10 @@ async function withAttempt<T>(
   const caller = { playerId: owner, tokenHash: bearer.tokenHash };
   return valueOf(await call(ctx.attempts(date, owner), caller));
 }
+
+/** The caller's own ranked round from their attempt object, which checks the token (services/standings.ts). */
+export const ownStanding = (ctx: ServiceContext, date: string, bearer: Bearer): Promise<OwnStanding> =>
+  withAttempt(ctx, date, bearer, (attempt, caller) => attempt.standing(caller));
 
 /** Starts today's attempt, or resumes it (one per player per day, never restarted). */
 export async function startAttempt(

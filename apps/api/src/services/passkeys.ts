@@ -16,7 +16,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Config } from '../config.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, type ErrorCode } from '../errors.ts';
 import type { ChallengePurpose } from '../ports/passkeys.ts';
 import type { ServiceContext } from './context.ts';
 import { base64url, fromBase64url } from '../crypto.ts';
@@ -65,21 +65,23 @@ export function relyingParty(
   return { origin, id: config.rpId ?? new URL(origin).hostname };
 }
 
-/** Keeps a challenge for one use within {@link CHALLENGE_TTL_MS}. */
-const storeChallenge = (
+/** Keeps the options' challenge for one use within {@link CHALLENGE_TTL_MS}, then gives the options back. */
+async function withChallenge<O extends { readonly challenge: string }>(
   ctx: ServiceContext,
-  challenge: string,
+  rp: RelyingParty,
   purpose: ChallengePurpose,
   playerId: string | null,
-  rp: RelyingParty,
-): Promise<void> =>
-  ctx.ledger.passkeys.insertChallenge({
-    challenge,
+  options: O,
+): Promise<O> {
+  await ctx.ledger.passkeys.insertChallenge({
+    challenge: options.challenge,
     purpose,
     playerId,
     rpId: rp.id,
     expiresAt: ctx.now.getTime() + CHALLENGE_TTL_MS,
   });
+  return options;
+}
 
 export interface PasskeyView {
   readonly id: string;
@@ -87,32 +89,56 @@ export interface PasskeyView {
   readonly lastUsedAt: string | null;
 }
 
-/** Runs a verification; anything it throws about the response (not the ledger) becomes `refusal`. */
+/** What every verification expects of a response: a live challenge, this page origin and RP ID. */
+interface Expected {
+  readonly expectedChallenge: (challenge: string) => Promise<boolean>;
+  readonly expectedOrigin: string;
+  readonly expectedRPID: string;
+  readonly requireUserVerification: false;
+}
+
+/** A refused passkey: a registration's is a validation error, a sign-in's an unauthorized one. */
+const REFUSAL_CODE: Record<ChallengePurpose, ErrorCode> = {
+  register: 'ERR_VALIDATION',
+  'sign-in': 'ERR_UNAUTHORIZED',
+};
+const refusal = (purpose: ChallengePurpose, why: string): ApiError =>
+  new ApiError(REFUSAL_CODE[purpose], `the passkey was not accepted: ${why}`);
+
+/**
+ * Runs a verification against a live challenge of `purpose`, this relying party and `playerId` (null for a
+ * sign-in's, which is no one's); anything it throws about the response (not the ledger) is a {@link refusal}.
+ */
 async function verifying<T>(
   ctx: ServiceContext,
+  rp: RelyingParty,
   purpose: ChallengePurpose,
-  accept: (challenge: { playerId: string | null; rpId: string }) => boolean,
-  run: (expectedChallenge: (challenge: string) => Promise<boolean>) => Promise<T>,
-  refusal: (message: string) => ApiError,
+  playerId: string | null,
+  run: (expected: Expected) => Promise<T>,
 ): Promise<T> {
   let ledgerError: unknown = null;
   const expectedChallenge = async (challenge: string): Promise<boolean> => {
     try {
       const taken = await ctx.ledger.passkeys.takeChallenge(challenge, purpose, ctx.now.getTime());
-      return taken !== null && accept(taken);
+      return taken !== null && taken.rpId === rp.id && taken.playerId === playerId;
     } catch (error) {
       ledgerError = error;
       throw error;
     }
   };
   try {
-    return await run(expectedChallenge);
+    return await run({
+      expectedChallenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: false,
+    });
   } catch (error) {
     if (ledgerError !== null) throw ledgerError;
     if (error instanceof ApiError) throw error;
     // The library's text names origins, host names and ports: it stays in the log, never in an answer.
     console.warn(`passkey refused: ${error instanceof Error ? error.message : String(error)}`);
-    throw refusal('its challenge, origin, site or signature does not match');
+    throw refusal(purpose, 'its challenge, origin, site or signature does not match');
   }
 }
 
@@ -138,8 +164,7 @@ export async function registrationOptions(
       .map((c) => ({ id: c.id, transports: [...c.transports] })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
-  await storeChallenge(ctx, options.challenge, 'register', playerId, rp);
-  return options;
+  return withChallenge(ctx, rp, 'register', playerId, options);
 }
 
 /** Verifies `navigator.credentials.create`'s answer against a live challenge of this player and stores the key. */
@@ -149,19 +174,8 @@ export async function registerPasskey(
   rp: RelyingParty,
   response: RegistrationResponseJSON,
 ): Promise<PasskeyView> {
-  const result = await verifying(
-    ctx,
-    'register',
-    (c) => c.playerId === playerId && c.rpId === rp.id,
-    (expectedChallenge) =>
-      verifyRegistrationResponse({
-        response,
-        expectedChallenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        requireUserVerification: false,
-      }),
-    (message) => new ApiError('ERR_VALIDATION', `the passkey was not accepted: ${message}`),
+  const result = await verifying(ctx, rp, 'register', playerId, (expected) =>
+    verifyRegistrationResponse({ response, ...expected }),
   );
   if (!result.verified) throw new ApiError('ERR_VALIDATION', 'the passkey was not accepted');
   const { credential } = result.registrationInfo;
@@ -205,8 +219,7 @@ export async function signInOptions(
     userVerification: 'preferred',
     timeout: CHALLENGE_TTL_MS,
   });
-  await storeChallenge(ctx, options.challenge, 'sign-in', null, rp);
-  return options;
+  return withChallenge(ctx, rp, 'sign-in', null, options);
 }
 
 /** Verifies `navigator.credentials.get`'s answer: a new token for the passkey's player on this device. */
@@ -215,28 +228,20 @@ export async function signInWithPasskey(
   rp: RelyingParty,
   response: AuthenticationResponseJSON,
 ): Promise<NewPlayer> {
-  const refused = (why: string) => new ApiError('ERR_UNAUTHORIZED', `the passkey was not accepted: ${why}`);
+  const refused = (why: string): ApiError => refusal('sign-in', why);
   const stored = await ctx.ledger.passkeys.credential(response.id);
   if (!stored || stored.rpId !== rp.id) throw refused('unknown passkey');
-  const result = await verifying(
-    ctx,
-    'sign-in',
-    (c) => c.rpId === rp.id,
-    (expectedChallenge) =>
-      verifyAuthenticationResponse({
-        response,
-        expectedChallenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        credential: {
-          id: stored.id,
-          publicKey: storedKey(stored.publicKey),
-          counter: stored.counter,
-          transports: stored.transports as AuthenticatorTransport[],
-        },
-        requireUserVerification: false,
-      }),
-    refused,
+  const result = await verifying(ctx, rp, 'sign-in', null, (expected) =>
+    verifyAuthenticationResponse({
+      response,
+      ...expected,
+      credential: {
+        id: stored.id,
+        publicKey: storedKey(stored.publicKey),
+        counter: stored.counter,
+        transports: stored.transports as AuthenticatorTransport[],
+      },
+    }),
   );
   if (!result.verified) throw refused('the signature does not match');
   const player = await ctx.ledger.players.playerById(stored.playerId);

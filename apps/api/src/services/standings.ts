@@ -1,7 +1,13 @@
+import { dayState } from '@golf/contract';
+import type { OwnRound } from '../attempt-object/session.ts';
+import { AUDITING_MAX_AGE, cached, IMMUTABLE_MAX_AGE, OPEN_STANDINGS_MAX_AGE } from '../ports/edge-cache.ts';
+import type { Ledger } from '../ports/ledger.ts';
+import { isNewer } from '../ports/ledger-session.ts';
+import { ownStanding } from './attempt.ts';
 import { progressOf, type AuditProgress } from './audit.ts';
 import type { ServiceContext } from './context.ts';
+import { playerOf, type Bearer } from './players.ts';
 import { finishersAhead, finishersIn, percentileOf, ranked, sameTotal } from './ranking.ts';
-import { OPEN_STANDINGS_MAX_AGE } from '../ports/edge-cache.ts';
 import { courseDay } from './time.ts';
 
 export interface StandingEntry {
@@ -44,16 +50,18 @@ export interface StandingsView {
 /**
  * The public standings: total ascending, equal totals share a rank (1, 2, 2, 4), ties in finish order. A rank is
  * one more than the number of ranked finishers with a lower total. Nobody's per-hole strokes while the day is
- * open ({@link personalize} adds the caller's own). The same for every caller, so it is kept at the edge.
+ * open ({@link personalize} adds the caller's own). The same for every caller, so it is kept at the edge
+ * ({@link sharedStandings}). Read from `ledger` (the primary unless a session is given).
  */
 export async function standings(
   ctx: ServiceContext,
   date: string,
   limit: number,
   offset: number,
+  ledger: Ledger = ctx.ledger,
 ): Promise<StandingsView> {
   const closed = courseDay(date, ctx.now) === 'closed';
-  const { counts, audit, before, rows } = await ctx.ledger.rounds.standingsPage(date, offset, limit);
+  const { counts, audit, before, rows } = await ledger.rounds.standingsPage(date, offset, limit);
   const players = finishersIn(counts.distribution);
   const entries: StandingEntry[] = ranked(rows, sameTotal, offset, before + 1).map(({ rank, row: e }) => ({
     rank,
@@ -78,30 +86,130 @@ export async function standings(
 }
 
 /**
+ * How long a view may be kept: the open day's a few seconds; a closed day's until its fair-play audit is done (a
+ * flagged round leaves the ranking), then for good.
+ */
+export const standingsMaxAge = (view: StandingsView): number =>
+  !view.closed ? OPEN_STANDINGS_MAX_AGE : view.audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE;
+
+/** Rows per block of the shared standings: every page is cut from one or two blocks (docs/api.md, "Caching"). */
+export const STANDINGS_BLOCK = 100;
+
+/** Public standings as kept at the edge, and the bookmark of the ledger state they were read at (null: unknown). */
+export interface SharedStandings {
+  readonly view: StandingsView;
+  readonly asOf: string | null;
+}
+
+const oldest = (a: string | null, b: string | null): string | null =>
+  a === null || b === null ? null : isNewer(a, b) ? b : a;
+
+/** Rows `[100k, 100k + 100)`, kept at the edge under the day and `k` alone; a miss reads a read replica. */
+function block(ctx: ServiceContext, date: string, k: number): Promise<SharedStandings> {
+  return cached(
+    ctx.cache,
+    ctx.defer,
+    `standings/${date}/block/${k}`,
+    async () => {
+      const session = ctx.session('any');
+      const view = await standings(ctx, date, STANDINGS_BLOCK, k * STANDINGS_BLOCK, session.ledger);
+      return { view, asOf: session.bookmark() };
+    },
+    ({ view }) => standingsMaxAge(view),
+  );
+}
+
+/**
+ * The public page of rows `[offset, offset + limit)`, cut from the day's blocks: whatever the query, the edge keeps
+ * at most one block per 100 ranked finishers (block 0 for an empty day), so a crowd of any size, or anyone
+ * walking through limits and offsets, makes at most that many reads per cache lifetime and data center. A page
+ * past the last finisher reads no block but the first. Two blocks read apart can be a few seconds apart: a row
+ * is never listed twice.
+ */
+export async function sharedStandings(
+  ctx: ServiceContext,
+  date: string,
+  limit: number,
+  offset: number,
+): Promise<SharedStandings> {
+  const first = await block(ctx, date, 0);
+  const k = Math.floor(offset / STANDINGS_BLOCK);
+  if (k > 0 && offset >= first.view.players)
+    return { view: { ...first.view, entries: [] }, asOf: first.asOf };
+  const head = k === 0 ? first : await block(ctx, date, k);
+  const next = (k + 1) * STANDINGS_BLOCK;
+  const tail = offset + limit > next && next < first.view.players ? await block(ctx, date, k + 1) : null;
+  const seen = new Set<string>();
+  const rows = [...head.view.entries, ...(tail?.view.entries ?? [])].filter(
+    (e) => !seen.has(e.playerId) && seen.add(e.playerId),
+  );
+  const from = offset - k * STANDINGS_BLOCK;
+  return {
+    view: { ...head.view, entries: rows.slice(from, from + limit) },
+    asOf: tail === null ? head.asOf : oldest(head.asOf, tail.asOf),
+  };
+}
+
+/** The caller's round and where to read a page that holds it (see {@link callerStanding}). */
+export interface CallerStanding {
+  readonly playerId: string;
+  /** Their ranked round, null when they have none (not finished, or under review). */
+  readonly round: OwnRound | null;
+  /** A ledger state known to hold the round, or null when not known. */
+  readonly bookmark: string | null;
+  /** The ledger as of a state that holds the round. */
+  readonly ledger: () => Ledger;
+}
+
+/**
+ * Who `bearer` is and their own round. While the day is open their attempt object answers (it checks the token,
+ * and knows the bookmark of the write that put its finished row in the ledger), so a look at the standings costs
+ * the primary nothing; otherwise the token and the round are read from the primary, as every token is.
+ */
+export async function callerStanding(
+  ctx: ServiceContext,
+  date: string,
+  bearer: Bearer,
+): Promise<CallerStanding> {
+  if (dayState(date, ctx.now) === 'open') {
+    const own = await ownStanding(ctx, date, bearer);
+    const from = own.bookmark === null ? ('primary' as const) : { bookmark: own.bookmark };
+    return { ...own, ledger: () => ctx.session(from).ledger };
+  }
+  const playerId = await playerOf(ctx, bearer);
+  const session = ctx.session('primary');
+  const row = await session.ledger.rounds.attempt(date, playerId);
+  const round = row?.finished && !row.review ? row.finished : null;
+  return { playerId, round, bookmark: null, ledger: () => session.ledger };
+}
+
+/**
  * The standings as the caller sees them: their own place (`me`: rank, total, percentile, strokes) and their own
- * per-hole strokes in their entry, on the page `fresh` reads when the caller finished within the shared answer's
- * age. `percentile` is the share of ranked finishers whose total is the same or worse, in whole percent (the
- * leader has 100).
+ * per-hole strokes in their entry. Read your own write: the page is read afresh, in a state that holds the
+ * caller's round, when the shared answer may predate it: the caller finished less than the shared answer's
+ * {@link OPEN_STANDINGS_MAX_AGE} seconds ago, or the bookmark of their finish is newer than the shared answer's
+ * (a replica's lag can be longer). This costs one read per finisher for a few seconds, however often anyone looks.
+ * `percentile` is the share of ranked finishers whose total is the same or worse, in whole percent (the leader
+ * has 100).
  */
 export async function personalize(
   ctx: ServiceContext,
-  shared: StandingsView,
-  viewerId: string,
-  fresh?: () => Promise<StandingsView>,
+  shared: SharedStandings,
+  caller: CallerStanding,
+  page: { readonly limit: number; readonly offset: number },
 ): Promise<StandingsView> {
-  const mine = await ctx.ledger.rounds.attempt(shared.date, viewerId);
-  if (!mine?.finished || mine.review) return shared;
-  const { total, strokes, finishedAt } = mine.finished;
-  // Read your own write: a shared answer may be up to OPEN_STANDINGS_MAX_AGE seconds old, so a caller who finished
-  // more recently than that gets the page read now (bounded by the finish rate, not by how often anyone looks).
+  if (caller.round === null) return shared.view;
+  const { total, strokes, finishedAt } = caller.round;
+  const recent = ctx.now.getTime() - finishedAt < OPEN_STANDINGS_MAX_AGE * 1000;
+  const behind = caller.bookmark !== null && (shared.asOf === null || isNewer(caller.bookmark, shared.asOf));
   const view =
-    fresh !== undefined && ctx.now.getTime() - finishedAt < OPEN_STANDINGS_MAX_AGE * 1000
-      ? await fresh()
-      : shared;
+    recent || behind
+      ? await standings(ctx, shared.view.date, page.limit, page.offset, caller.ledger())
+      : shared.view;
   const ahead = finishersAhead(view.distribution, total);
   return {
     ...view,
-    entries: view.entries.map((e) => (e.playerId === viewerId ? { ...e, holes: strokes } : e)),
+    entries: view.entries.map((e) => (e.playerId === caller.playerId ? { ...e, holes: strokes } : e)),
     me: {
       rank: ahead + 1,
       total,

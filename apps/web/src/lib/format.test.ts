@@ -46,7 +46,7 @@ import {
   withCardText,
 } from './format.ts';
 import { MODES } from './game/practice.svelte.ts';
-import { DREW_OVER_2S } from '../../../../packages/engine/test-fixtures/telling.ts';
+import { DREW_OVER_2S, PLAYED_10S } from '../../../../packages/engine/test-fixtures/telling.ts';
 
 const card = (t: string): Card => {
   const r = parseCard(t);
@@ -299,18 +299,7 @@ describe('tellingReasonText', () => {
     expect(tellingReasonText(DREW_OVER_2S)).toBe(
       'Drew with 2♦, 2♠ playable: without knowing the stock, playing 2♠ (column 6) lost 3.1 strokes less on average; with the stock known, the draw was best: the real stock ranks 1st of 9 orders for it.',
     );
-    expect(
-      tellingReasonText({
-        kind: 'regret',
-        taken: { kind: 'play', column: 4, card: 'TS' },
-        playable: ['TS', 'TD'],
-        blindBest: { kind: 'draw' },
-        strokes: 2,
-        realStrokes: 1,
-        rank: 2,
-        of: 12,
-      }),
-    ).toBe(
+    expect(tellingReasonText({ ...PLAYED_10S, realStrokes: 1, of: 12 })).toBe(
       'Played 10♠ from column 4: without knowing the stock, drawing lost 2.0 strokes less on average; with the stock known, this play lost only 1 stroke: the real stock ranks 2nd of 12 orders for it.',
     );
   });

@@ -13,23 +13,29 @@ import { memoryStore, type KeyValueStore } from '../persisted.svelte.ts';
 import { DailyServer, type TestPlayer } from '../testing/daily-server.ts';
 import { DailyCourse } from './course.svelte.ts';
 
-/** Today's course for `player` (a new one by default), as the page opens it. */
+/** Today's course for `player`, as the page opens it. */
 async function open(
   server: DailyServer,
-  player?: TestPlayer,
+  player: TestPlayer,
   store: KeyValueStore = memoryStore(),
 ): Promise<DailyCourse> {
-  const who = player ?? (await server.player());
-  const attempt = await who.api.startAttempt(server.date);
+  const attempt = await player.api.startAttempt(server.date);
   if (!attempt.ok) throw new Error(attempt.error.message);
   const course = DailyCourse.fromAttempt(await server.course(), attempt.value, {
-    api: who.api,
+    api: player.api,
     store,
-    playerId: who.id,
+    playerId: player.id,
     retry: { sleep: async () => {} },
   });
   if (!(course instanceof DailyCourse)) throw new Error(course.message);
   return course;
+}
+
+/** A new test day, a new player, and today's course opened for them. */
+async function opened(): Promise<{ server: DailyServer; player: TestPlayer; course: DailyCourse }> {
+  const server = new DailyServer();
+  const player = await server.player();
+  return { server, player, course: await open(server, player) };
 }
 
 /** Plays a column if one fits, else draws: a simple player that always finishes. */
@@ -43,8 +49,7 @@ async function step(course: DailyCourse): Promise<void> {
 
 describe('DailyCourse', () => {
   it('starts at hole one with the public layout and only stand-ins for the stock', async () => {
-    const server = new DailyServer();
-    const course = await open(server);
+    const { server, course } = await opened();
     const deals = await server.deals();
     expect(course.hole).toBe(1);
     expect(course.phase).toBe('playing');
@@ -57,9 +62,7 @@ describe('DailyCourse', () => {
   });
 
   it('a draw whose answer is lost is retried once and yields exactly one card', async () => {
-    const server = new DailyServer();
-    const player = await server.player();
-    const course = await open(server, player);
+    const { server, player, course } = await opened();
     let lost = false;
     server.afterHandle = (method, path) => {
       if (method === 'POST' && path.endsWith('/draw') && !lost) {
@@ -81,8 +84,7 @@ describe('DailyCourse', () => {
   });
 
   it('a 5xx on a draw is retried with the same log', async () => {
-    const server = new DailyServer();
-    const course = await open(server);
+    const { server, course } = await opened();
     server.failNext = { method: 'POST', path: /\/draw$/, status: 503, times: 2 };
     const card = await course.draw();
     expect(card).toBe((await server.deals())[0]!.stock[0]);
@@ -91,9 +93,7 @@ describe('DailyCourse', () => {
   });
 
   it('gives up after its retries without changing the hole, and retry() then draws the card', async () => {
-    const server = new DailyServer();
-    const player = await server.player();
-    const course = await open(server, player);
+    const { server, player, course } = await opened();
     let down = true;
     server.beforeHandle = (_method, path) => {
       if (down && path.endsWith('/draw')) throw new TypeError('Failed to fetch');
@@ -111,8 +111,7 @@ describe('DailyCourse', () => {
   });
 
   it('keeps busy true while a draw is in flight and refuses moves meanwhile', async () => {
-    const server = new DailyServer();
-    const course = await open(server);
+    const { course } = await opened();
     const pending = course.draw();
     expect(course.busy).toBe(true);
     expect(course.play(1)).toBe(false);
@@ -123,8 +122,7 @@ describe('DailyCourse', () => {
   });
 
   it("the hint is the engine's run planner, as in practice: a playable column, or the stock when nothing plays", async () => {
-    const server = new DailyServer();
-    const course = await open(server);
+    const { server, course } = await opened();
     const real = (await server.deals())[0]!;
     for (let i = 0; i < 30 && course.phase === 'playing'; i++) {
       const playable = playableColumns(course.position);
@@ -142,9 +140,7 @@ describe('DailyCourse', () => {
   });
 
   it('plays by the rules the course names, and refuses a course whose rules it does not know', async () => {
-    const server = new DailyServer();
-    const player = await server.player();
-    const course = await open(server, player);
+    const { server, player, course } = await opened();
     expect(course.rules).toEqual(PRESETS.classic);
     const odd = { ...(await server.course()), rules: 'backgammon' } as unknown as Awaited<
       ReturnType<DailyServer['course']>
@@ -157,8 +153,7 @@ describe('DailyCourse', () => {
   });
 
   it('undo goes back to the last draw, never across it', async () => {
-    const server = new DailyServer();
-    const course = await open(server);
+    const { course } = await opened();
     await course.draw();
     let plays = 0;
     for (let i = 0; i < 20 && plays < 2; i++) {
@@ -199,9 +194,7 @@ describe('DailyCourse', () => {
   });
 
   it('plays the whole course: each hole is submitted, the total is the sum', async () => {
-    const server = new DailyServer();
-    const player = await server.player();
-    const course = await open(server, player);
+    const { server, player, course } = await opened();
     const deals = await server.deals();
     for (let hole = 1; hole <= 9; hole++) {
       expect(course.hole).toBe(hole);

@@ -5,14 +5,9 @@
  */
 import { MATCH_PAR, PAR_PER_HOLE } from '@golf/engine';
 import { longDate, signed, toParText, toParWords } from '../format.ts';
+import type { SharedRound } from './share.ts';
 
-export interface ShareCardInput {
-  readonly date: string;
-  /** Strokes per hole, holes 1..9. */
-  readonly holes: readonly number[];
-  readonly total: number;
-  readonly rank?: number | null;
-  readonly players?: number | null;
+export interface ShareCardInput extends SharedRound {
   readonly percentile?: number | null;
   /** Where the course is played, printed at the foot (the page's origin without its scheme). */
   readonly site?: string;

@@ -16,12 +16,17 @@ export function holeEmoji(strokes: number): string {
   return '🟥';
 }
 
-export interface ShareInput {
+/** A finished round as the share text and the share card tell it: results only, never a card. */
+export interface SharedRound {
   readonly date: string;
+  /** Strokes per hole, holes 1..9. */
   readonly holes: readonly number[];
   readonly total: number;
   readonly rank?: number | null;
   readonly players?: number | null;
+}
+
+export interface ShareInput extends SharedRound {
   /** Where the course is played (the page's origin). */
   readonly url?: string;
 }

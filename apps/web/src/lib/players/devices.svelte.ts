@@ -132,36 +132,40 @@ export class Devices {
     );
   }
 
+  /** A passkey ceremony: the server's options, the browser's prompt on them, then the server's answer to it. */
+  #passkey<T>(
+    options: () => Promise<ApiResult<Record<string, unknown>>>,
+    prompt: (options: Record<string, unknown>) => Promise<unknown>,
+    send: (credential: unknown) => Promise<ApiResult<T>>,
+    done: (value: T) => string,
+  ): Promise<boolean> {
+    return this.#step(async () => {
+      const asked = await options();
+      if (!asked.ok) return asked;
+      let credential: unknown;
+      try {
+        credential = await prompt(asked.value);
+      } catch (e) {
+        return { ok: false, error: cancelled(e) };
+      }
+      return send(credential);
+    }, done);
+  }
+
   registerPasskey(): Promise<boolean> {
-    return this.#step(
-      async () => {
-        const options = await this.#api.passkeyRegistrationOptions();
-        if (!options.ok) return options;
-        let credential: unknown;
-        try {
-          credential = await this.#webauthn.register(options.value);
-        } catch (e) {
-          return { ok: false, error: cancelled(e) };
-        }
-        return this.#api.registerPasskey(credential);
-      },
+    return this.#passkey(
+      () => this.#api.passkeyRegistrationOptions(),
+      (options) => this.#webauthn.register(options),
+      (credential) => this.#api.registerPasskey(credential),
       () => 'Passkey saved. Use it to sign in on any device that has it.',
     );
   }
 
   signInWithPasskey(): Promise<boolean> {
-    return this.#step(
-      async () => {
-        const options = await this.#api.passkeySignInOptions();
-        if (!options.ok) return options;
-        let credential: unknown;
-        try {
-          credential = await this.#webauthn.authenticate(options.value);
-        } catch (e) {
-          return { ok: false, error: cancelled(e) };
-        }
-        return this.#api.passkeySignIn(credential);
-      },
+    return this.#passkey(
+      () => this.#api.passkeySignInOptions(),
+      (options) => this.#webauthn.authenticate(options),
+      (credential) => this.#api.passkeySignIn(credential),
       (player) => this.#adopt(player),
     );
   }

@@ -1,5 +1,5 @@
 /**
- * The benches' local Worker: wrangler's dev server started through its API (no devtools inspector, which records
+ * The benches' local server: wrangler's dev server started through its API (no devtools inspector, which records
  * every D1 call; no file watching, so edits elsewhere cannot restart it mid-run) on a fresh temporary state, with
  * the bindings of wrangler.jsonc (D1, the attempt objects, the audit queue and its consumer, the archive bucket)
  * and the migrations applied with the CLI. Everything stays on the loopback interface; no account is needed.

@@ -1,0 +1,24 @@
+import type { Ledger } from './ledger.ts';
+
+/**
+ * Where a read session's first query goes (D1's Sessions API, docs/api.md "Caching"): `any` copy of the ledger (a
+ * read replica or the primary, possibly seconds behind), the `primary` (the newest state), or a copy at least as
+ * new as a `bookmark` (the state after some write). Every later query of the session reads a state at least as new
+ * as the one before it, and sees the session's own writes.
+ */
+export type ReadFrom = 'any' | 'primary' | { readonly bookmark: string };
+
+/** The ledger through one session, and the bookmark of the newest state the session has seen (null before any). */
+export interface LedgerSession {
+  readonly ledger: Ledger;
+  bookmark(): string | null;
+}
+
+/** Opens a session on the ledger. */
+export type OpenLedgerSession = (from: ReadFrom) => LedgerSession;
+
+/**
+ * Whether bookmark `a` names a later state than `b`. D1's glossary: "Bookmarks are lexicographically sortable.
+ * Sorting orders a list of bookmarks from oldest-to-newest."
+ */
+export const isNewer = (a: string, b: string): boolean => a > b;
