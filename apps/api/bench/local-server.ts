@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { parse } from 'jsonc-parser';
 import { unstable_startWorker } from 'wrangler';
 
 export const root = join(import.meta.dirname, '..');
@@ -21,13 +22,9 @@ export const benchEnv = { ...process.env };
 
 export type DevWorker = Awaited<ReturnType<typeof unstable_startWorker>>;
 
-/** wrangler.jsonc as data (its comments and trailing commas dropped). */
-export function wranglerConfig(): Record<string, unknown> {
-  const text = readFileSync(join(root, 'wrangler.jsonc'), 'utf8')
-    .replace(/^\s*\/\/.*$/gm, '')
-    .replace(/,(\s*[}\]])/g, '$1');
-  return JSON.parse(text) as Record<string, unknown>;
-}
+/** wrangler.jsonc as data. */
+export const wranglerConfig = (): Record<string, unknown> =>
+  parse(readFileSync(join(root, 'wrangler.jsonc'), 'utf8')) as Record<string, unknown>;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

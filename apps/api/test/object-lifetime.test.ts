@@ -45,7 +45,7 @@ describe('an attempt object that goes away', () => {
     expect(await rpc.record()).toBeNull();
     expect(await rpc.view(caller)).toMatchObject({ ok: false, error: { code: 'ERR_NO_ATTEMPT' } });
     expect(await storageOf(stub)).toEqual(nothingStored);
-    const row = await env.DB.prepare('SELECT started_at FROM attempts WHERE date = ? AND player_id = ?')
+    const row = await env.DB.prepare('SELECT started_at FROM round_evidence WHERE date = ? AND player_id = ?')
       .bind('2026-01-05', player.id)
       .first<{ started_at: number }>();
     expect(row?.started_at).toBe(1);
