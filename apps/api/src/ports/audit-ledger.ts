@@ -8,7 +8,7 @@ export interface AuditLedger {
   dayAudit(date: string): Promise<DayAuditRecord | null>;
   /** Starts the day's audit (once), counting its rounds from the day's distribution (never from its rows). */
   startDayAudit(date: string, now: number): Promise<DayAuditRecord>;
-  /** Days whose audit or archive is not done (a late round opens a day's audit again), oldest first. */
+  /** Days whose audit or archive is not done (a late round opens a day's audit again), newest first. */
   unfinishedDays(limit: number): Promise<DayAuditRecord[]>;
   /**
    * Up to `limit` ranked rounds after `after` in standings order (total, finish time, player), each with whether

@@ -37,8 +37,11 @@ export const STALL_MS = 15 * 60_000;
 export const MAX_PASSES = 3;
 /** Late rounds queued per step. */
 export const LATE_ROUNDS = 100;
-/** Days the cron looks at per run (the oldest unfinished first). */
-export const WATCHED_DAYS = 3;
+/**
+ * Days the cron looks at per run, newest first (a day's pipeline normally ends within hours of its close; a day
+ * stuck after its passes is logged until newer unfinished days push it out).
+ */
+export const WATCHED_DAYS = 7;
 /** Messages per `sendBatch` (Cloudflare Queues' limit is 100 per call). */
 const SEND_BATCH = 100;
 

@@ -46,7 +46,7 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
   async unfinishedDays(limit: number): Promise<DayAuditRecord[]> {
     const rows = await this.sql
       .read(
-        `SELECT ${DAY_COLUMNS} FROM day_audits WHERE archived_at IS NULL OR finished_at IS NULL ORDER BY date LIMIT ?`,
+        `SELECT ${DAY_COLUMNS} FROM day_audits WHERE archived_at IS NULL OR finished_at IS NULL ORDER BY date DESC LIMIT ?`,
         limit,
       )
       .all<DayAuditRow>();
