@@ -1,3 +1,5 @@
+import type { RoundFinishRecord } from './rounds.ts';
+
 /**
  * A closed, fully audited day's evidence leaves the ledger for immutable objects (R2): each object holds the rounds
  * of consecutive player ids, and the ledger keeps one row per object saying where each player's round is
@@ -10,14 +12,7 @@ export interface ArchivedRound {
   readonly startedAt: number | null;
   readonly addressHash: string | null;
   /** Null when the attempt was never finished. */
-  readonly finished: {
-    readonly finishedAt: number;
-    readonly total: number;
-    readonly strokes: readonly number[];
-    readonly logs: readonly string[];
-    readonly holeTimes: readonly number[];
-    readonly drawTimes: readonly (readonly number[])[];
-  } | null;
+  readonly finished: Omit<RoundFinishRecord, 'date' | 'playerId'> | null;
   readonly review: boolean;
   /** Null when the round has no verdict (not finished). */
   readonly verdict: {
