@@ -128,8 +128,13 @@ export interface AuditCondition {
 
 /** Sampled orders for the decisions of one segment. */
 export interface SampleSet {
-  /** Per accepted sample, per decision: every legal move's fewest strokes (null when a solve reached the cap). */
-  readonly values: readonly (readonly (readonly number[] | null)[])[];
+  /** Per accepted sample, per decision: its outcome (see `outcomeOf`). */
+  readonly outcomes: readonly (readonly number[])[];
+  /**
+   * Per accepted sample, per decision: every legal move's fewest strokes where they were asked for (null when a
+   * solve reached the cap, undefined where not asked for).
+   */
+  readonly values: readonly (readonly (readonly number[] | null | undefined)[])[];
   /** Orders drawn, accepted or not. */
   readonly drawn: number;
   /** False when some solve reached the node cap (its outcome then counted as `lossCap`). */
@@ -138,15 +143,17 @@ export interface SampleSet {
 
 /**
  * Draws orders of the unseen cards for the decisions of one segment (all made with `drawn` stock cards drawn) until
- * `n` of them give every condition an outcome in its range, or `cap` are drawn, and solves every legal move of each
- * decision on the accepted ones. The orders depend on what was shown only (`OrderStream`), never on the real order;
- * one search per order serves its conditions and its decisions alike (they share positions).
+ * `n` of them give every condition an outcome in its range, or `cap` are drawn, and finds each decision's outcome on
+ * the accepted ones (every legal move's value too where `withValues` says so). The orders depend on what was shown
+ * only (`OrderStream`), never on the real order; one search per order serves its conditions and its decisions alike
+ * (they share positions).
  */
 export function drawSamples(
   deal: Deal,
   rules: Rules,
   drawn: number,
   decisions: readonly AuditStep[],
+  withValues: readonly boolean[],
   conditions: readonly AuditCondition[],
   n: number,
   cap: number,
@@ -157,12 +164,13 @@ export function drawSamples(
   // searches, which pass through them.
   const checks = conditions.slice().reverse();
   const revealed = deal.stock.slice(0, drawn);
-  const values: (readonly number[] | null)[][] = [];
+  const outcomes: number[][] = [];
+  const values: (readonly number[] | null | undefined)[][] = [];
   let exact = true;
   let k = 0;
   // Stopping on the count of accepted orders (or drawn ones) leaves the accepted ones independent draws from the law
   // they are accepted from.
-  for (; k < cap && values.length < n; k++) {
+  for (; k < cap && outcomes.length < n; k++) {
     const search = new DealSearch(
       { columns: deal.columns, waste: deal.waste, stock: [...revealed, ...stream.next()] },
       rules,
@@ -176,15 +184,22 @@ export function drawSamples(
       });
       // A rejected order is not solved further: its values are never read.
       if (match) {
-        const v = decisions.map((d) => optionValues(search, d));
+        const v = decisions.map((d, i) => (withValues[i] === true ? optionValues(search, d) : undefined));
+        const o = decisions.map((d, i) => {
+          if (withValues[i] === true) return outcomeOf(v[i]!, d.taken, lossCap);
+          const found = outcomeOn(search, d, lossCap);
+          if (found === null) exact = false;
+          return found ?? lossCap;
+        });
         if (v.includes(null)) exact = false;
+        outcomes.push(o);
         values.push(v);
       }
     } finally {
       search.release();
     }
   }
-  return { values, drawn: k, exact };
+  return { outcomes, values, drawn: k, exact };
 }
 
 /**

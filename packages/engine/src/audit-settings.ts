@@ -7,15 +7,14 @@ export const AUDIT_VERSION = 5;
 /** A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. */
 export const AUDIT_ALPHA = 0.001;
 /**
- * The hole is examined in two parts, each with capitals of its own: the opening (the decisions made before the
- * `AUDIT_OPENING`th draw) and the rest. A sample for a later decision must match the outcomes the real stock revealed
- * at the earlier decisions of its own part only, and matching an opening decision costs a solve of the whole game: with
- * the opening apart, the rest's samples are judged from the 2nd draw on, at a fraction of the cost (docs/fair-play.md).
+ * The hole is examined in two parts, each with capitals of its own: the opening (the decisions made before the 2nd
+ * draw) and the rest. A sample for a later decision must match the outcomes the real stock revealed at the earlier
+ * decisions of its own part only, and matching an opening decision costs a solve of the whole game: with the opening
+ * apart, the rest's samples are judged from the 2nd draw on, at a fraction of the cost (docs/fair-play.md).
  */
-export const AUDIT_OPENING = 2;
 export const AUDIT_PARTS: readonly AuditPart[] = [
-  { fromDraw: 0, untilDraw: AUDIT_OPENING },
-  { fromDraw: AUDIT_OPENING, untilDraw: 17 },
+  { fromDraw: 0, untilDraw: 2 },
+  { fromDraw: 2, untilDraw: 17 },
 ];
 /**
  * Orders of the unseen cards accepted per examined segment, by the hole's evidence so far (the largest of its

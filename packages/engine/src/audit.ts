@@ -151,13 +151,14 @@ export function auditHoleWith(
         // More orders once the part shows evidence: a rule on the capitals, known before these bets are placed.
         const capital = Math.max(...capitals);
         const n = settings.samples.find((x) => capital < x.below)?.samples ?? 1;
-        const set = drawSamples(deal, rules, drawn, decided, conditions, n, n * settings.drawFactor, cap);
+        // Every move's value on the samples only where the decision may be telling (best with the real stock).
+        const withValues = decided.map((step, j) => realValues[j] != null && lossOf(realValues[j]!, step.taken) === 0);
+        const set = drawSamples(deal, rules, drawn, decided, withValues, conditions, n, n * settings.drawFactor, cap);
         if (!set.exact || realValues.includes(null)) exact = false;
         for (const [j, i] of list.entries()) {
           examined++;
           const step = decided[j]!;
-          const outcomes = [outcomeOf(realValues[j]!, step.taken, cap)];
-          for (const v of set.values) outcomes.push(outcomeOf(v[j]!, step.taken, cap));
+          const outcomes = [outcomeOf(realValues[j]!, step.taken, cap), ...set.outcomes.map((o) => o[j]!)];
           const factors = settings.bets.map((b) => betFactor(outcomes, b, settings.minFailing));
           // What later samples must match is decided by the samples alone: a bet that would not be placed whether the
           // real stock succeeded or failed reveals nothing.
@@ -174,7 +175,7 @@ export function auditHoleWith(
           const rv = realValues[j];
           if (rv === null || rv === undefined) continue;
           const blind: (readonly number[])[] = [rv];
-          for (const v of set.values) if (v[j] !== null) blind.push(v[j]!);
+          for (const v of set.values) if (v[j] != null) blind.push(v[j]!);
           const t = tellingOf(step, blind);
           if (t !== null) telling.push({ at: i, move: makeMove(step.moves[step.taken]!), reason: t });
         }
