@@ -148,7 +148,15 @@ function runMistakes(m: number, c: number): CourseResult {
     return a.audit;
   });
   const v = verdict(holes);
-  return { policy: `perfect-m${m}`, course: c, total, pValue: v.pValue, flagged: v.flagged, telling: v.telling, cpu };
+  return {
+    policy: `perfect-m${m}`,
+    course: c,
+    total,
+    pValue: v.pValue,
+    flagged: v.flagged,
+    telling: v.telling,
+    cpu,
+  };
 }
 
 function runCourse(policy: Exclude<Policy, 'k'>, c: number): CourseResult {
@@ -185,7 +193,8 @@ function mostValuable(d: Deal, log: string, from: number): { at: number; loss: n
         const v = real.of(p, ms);
         const min = Math.min(...v);
         const loss = v[taken]! - min;
-        if (loss > 0 && (best === null || loss > best.loss)) best = { at: i, loss, move: ms[v.indexOf(min)]! };
+        if (loss > 0 && (best === null || loss > best.loss))
+          best = { at: i, loss, move: ms[v.indexOf(min)]! };
       }
       p = apply(p, ms[taken]!);
     }
@@ -235,7 +244,9 @@ function runKScout(c: number): CourseResult[] {
       continue;
     }
     const d = deals[h]!;
-    logs[h] = playFrom(d, logs[h]!.slice(0, pick.at) + makeMove(pick.move), (p) => coachMove(p, salt(h) + p.moves));
+    logs[h] = playFrom(d, logs[h]!.slice(0, pick.at) + makeMove(pick.move), (p) =>
+      coachMove(p, salt(h) + p.moves),
+    );
     after[h] = pick.at + 1;
     candidates[h] = mostValuable(d, logs[h]!, after[h]!);
     const a = auditOf(d, logs[h]!);
@@ -245,7 +256,19 @@ function runKScout(c: number): CourseResult[] {
     ks.push({ total: totalOf(), flagged: v.flagged, pValue: v.pValue });
   }
   const last = ks[ks.length - 1]!;
-  return [coachRow, { policy: 'k', course: c, total: last.total, pValue: last.pValue, flagged: last.flagged, telling: 0, cpu, ks }];
+  return [
+    coachRow,
+    {
+      policy: 'k',
+      course: c,
+      total: last.total,
+      pValue: last.pValue,
+      flagged: last.flagged,
+      telling: 0,
+      cpu,
+      ks,
+    },
+  ];
 }
 
 // ---- running ----
@@ -277,7 +300,8 @@ if (report === undefined) {
         if (out !== undefined) appendFileSync(out, JSON.stringify(r) + '\n');
       }
     }
-    if ((c + 1) % 10 === 0) process.stderr.write(`${c + 1}/${courses} courses, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    if ((c + 1) % 10 === 0)
+      process.stderr.write(`${c + 1}/${courses} courses, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   }
 } else {
   for (const file of report.split(','))

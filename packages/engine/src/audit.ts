@@ -140,7 +140,8 @@ export function auditHoleWith(
       const segments = new Map<number, number[]>();
       steps.forEach((s, i) => {
         const drawn = s.pos.drawn;
-        if (s.moves.length < 2 || drawn < part.fromDraw || drawn >= part.untilDraw || drawn >= stockLen) return;
+        if (s.moves.length < 2 || drawn < part.fromDraw || drawn >= part.untilDraw || drawn >= stockLen)
+          return;
         segments.set(drawn, [...(segments.get(drawn) ?? []), i]);
       });
       const capitals = settings.bets.map(() => 1);
@@ -152,8 +153,20 @@ export function auditHoleWith(
         const capital = Math.max(...capitals);
         const n = settings.samples.find((x) => capital < x.below)?.samples ?? 1;
         // Every move's value on the samples only where the decision may be telling (best with the real stock).
-        const withValues = decided.map((step, j) => realValues[j] != null && lossOf(realValues[j]!, step.taken) === 0);
-        const set = drawSamples(deal, rules, drawn, decided, withValues, conditions, n, n * settings.drawFactor, cap);
+        const withValues = decided.map(
+          (step, j) => realValues[j] != null && lossOf(realValues[j]!, step.taken) === 0,
+        );
+        const set = drawSamples(
+          deal,
+          rules,
+          drawn,
+          decided,
+          withValues,
+          conditions,
+          n,
+          n * settings.drawFactor,
+          cap,
+        );
         if (!set.exact || realValues.includes(null)) exact = false;
         for (const [j, i] of list.entries()) {
           examined++;

@@ -2,6 +2,7 @@
  * The audit calibration's players: honest policies that never look at the stock, and scouts that know it. Each plays
  * one hole of a deal to its end and returns the log.
  */
+import type { Xoshiro128 } from '../../src/index.ts';
 import {
   applyMove,
   coach,
@@ -13,7 +14,6 @@ import {
   rankOf,
   replay,
   solve,
-  Xoshiro128,
   type Deal,
   type Move,
   type Position,

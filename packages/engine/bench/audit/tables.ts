@@ -50,8 +50,12 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
       mean(rs.map((r) => r.telling)).toFixed(1),
     ]);
   }
-  console.log('\naudit calibration: daily courses (classic, 9 holes), rounds per policy below, flagged when p < 0.001\n');
-  console.log(table(['policy', 'kind', 'rounds', 'flagged', 'mean total', 'median p', 'p90 p', 'telling'], rows));
+  console.log(
+    '\naudit calibration: daily courses (classic, 9 holes), rounds per policy below, flagged when p < 0.001\n',
+  );
+  console.log(
+    table(['policy', 'kind', 'rounds', 'flagged', 'mean total', 'median p', 'p90 p', 'telling'], rows),
+  );
 
   const coachRuns = byPolicy.get('coach');
   const coachMean = coachRuns === undefined ? NaN : mean(coachRuns.map((r) => r.total));
@@ -64,7 +68,12 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
       const at = kRuns.map((r) => r.ks![k]!);
       // Per course: the best total over k' <= k among the unflagged rounds.
       const bestUnflagged = kRuns.map((r) =>
-        Math.min(...r.ks!.slice(0, k + 1).filter((x) => !x.flagged).map((x) => x.total)),
+        Math.min(
+          ...r
+            .ks!.slice(0, k + 1)
+            .filter((x) => !x.flagged)
+            .map((x) => x.total),
+        ),
       );
       kRows.push([
         String(k),
@@ -91,9 +100,16 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
             total: mean(rs.map((r) => r.ks![k]!.total)),
             flagRate: rs.filter((r) => r.ks![k]!.flagged).length / rs.length,
           }))
-        : [{ name: p, total: mean(rs.map((r) => r.total)), flagRate: rs.filter((r) => r.flagged).length / rs.length }];
+        : [
+            {
+              name: p,
+              total: mean(rs.map((r) => r.total)),
+              flagRate: rs.filter((r) => r.flagged).length / rs.length,
+            },
+          ];
     for (const x of candidates)
-      if (x.flagRate <= 0.1 && (best === null || x.total < best.total)) best = { policy: x.name, total: x.total };
+      if (x.flagRate <= 0.1 && (best === null || x.total < best.total))
+        best = { policy: x.name, total: x.total };
   }
   if (best !== null)
     console.log(
@@ -105,7 +121,13 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
     const rs = byPolicy.get(p);
     if (rs === undefined) continue;
     const s = sortedOf(rs.map((r) => r.cpu));
-    cpuRows.push([p, String(rs.length), quantile(s, 0.5).toFixed(0), quantile(s, 0.9).toFixed(0), s[s.length - 1]!.toFixed(0)]);
+    cpuRows.push([
+      p,
+      String(rs.length),
+      quantile(s, 0.5).toFixed(0),
+      quantile(s, 0.9).toFixed(0),
+      s[s.length - 1]!.toFixed(0),
+    ]);
   }
   for (const [name, keep] of [
     ['honest', (r: CourseResult) => isHonest(r.policy)],
@@ -113,7 +135,13 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
   ] as const) {
     const s = sortedOf(results.filter(keep).map((r) => r.cpu));
     if (s.length > 0)
-      cpuRows.push([name, String(s.length), quantile(s, 0.5).toFixed(0), quantile(s, 0.9).toFixed(0), s[s.length - 1]!.toFixed(0)]);
+      cpuRows.push([
+        name,
+        String(s.length),
+        quantile(s, 0.5).toFixed(0),
+        quantile(s, 0.9).toFixed(0),
+        s[s.length - 1]!.toFixed(0),
+      ]);
   }
   console.log('\naudit CPU per round (ms, this process, Node)\n');
   console.log(table(['policy', 'rounds', 'median', 'p90', 'max'], cpuRows));
