@@ -24,27 +24,32 @@ export const AUDIT_PARTS: readonly AuditPart[] = [
  */
 export const AUDIT_SAMPLES: readonly AuditSampling[] = [
   { below: 1, samples: 2 },
-  { below: 30, samples: 3 },
-  { below: Infinity, samples: 4 },
+  { below: 30, samples: 4 },
+  { below: Infinity, samples: 8 },
 ];
 /** Orders drawn per segment, at most, to get the samples wanted: this many times that number. */
 export const AUDIT_DRAW_FACTOR = 3;
 /** A decision's outcome: the strokes the move taken loses against the best move, counted up to this. */
-export const AUDIT_LOSS_CAP = 3;
+export const AUDIT_LOSS_CAP = 2;
 /**
- * A bet succeeds on an order when the move taken loses fewer than `below` strokes there; it stakes the share `stake`
- * of its capital. One capital per bet, kept side by side: the round's evidence is their mean.
+ * The capitals a part of the hole keeps, side by side: the round's evidence is their mean. At each decision a capital
+ * places the mean of its bets, each of which succeeds on an order when the move taken loses fewer than `below` strokes
+ * there, and stakes `stake` of the capital on it (a mean of fair bets is a fair bet).
  *
  * - `below: 1` is "the move taken was best": it pays most against a player who knows the stock at every move.
- * - `below: 2` and `below: 3` do not count a loss of one (or two) strokes as a miss: a player who errs on purpose
- *   by a stroke at a few decisions loses nothing on them, and must give away more to hide.
+ * - `below: 2` does not count a loss of one stroke as a miss. Mixed into one capital with the first, a deliberate
+ *   one-stroke mistake costs that decision only half its bet, not the capital: a player who errs on purpose at a few
+ *   decisions keeps most of his evidence, and must give away more to hide.
  *
- * A miss keeps `1 - stake` of a capital: a tenth, never nothing, and the hole is examined to its end.
+ * A miss of every bet keeps `1 - stake` of a capital: a twentieth, never nothing, and the hole is examined to its end.
  */
-export const AUDIT_BETS: readonly AuditBet[] = [
-  { below: 1, stake: 0.9 },
-  { below: 2, stake: 0.9 },
-  { below: 3, stake: 0.9 },
+export const AUDIT_CAPITALS: readonly AuditCapital[] = [
+  {
+    bets: [
+      { below: 1, stake: 0.95 },
+      { below: 2, stake: 0.95 },
+    ],
+  },
 ];
 /**
  * A bet is placed only when at least this many of the orders (the real stock and the accepted samples) fail it and
@@ -70,6 +75,11 @@ export interface AuditBet {
   readonly stake: number;
 }
 
+/** A capital: at each decision it places the mean of its bets. */
+export interface AuditCapital {
+  readonly bets: readonly AuditBet[];
+}
+
 /** The tunables, as one value: the public functions use `AUDIT_SETTINGS`; the bench can measure others. */
 export interface AuditSettings {
   /** See `AUDIT_PARTS`. */
@@ -79,8 +89,8 @@ export interface AuditSettings {
   readonly drawFactor: number;
   /** See `AUDIT_LOSS_CAP`. */
   readonly lossCap: number;
-  /** See `AUDIT_BETS`. */
-  readonly bets: readonly AuditBet[];
+  /** See `AUDIT_CAPITALS`. */
+  readonly capitals: readonly AuditCapital[];
   /** See `AUDIT_MIN_FAILING`. */
   readonly minFailing: number;
 }
@@ -90,7 +100,7 @@ export const AUDIT_SETTINGS: AuditSettings = {
   samples: AUDIT_SAMPLES,
   drawFactor: AUDIT_DRAW_FACTOR,
   lossCap: AUDIT_LOSS_CAP,
-  bets: AUDIT_BETS,
+  capitals: AUDIT_CAPITALS,
   minFailing: AUDIT_MIN_FAILING,
 };
 
@@ -142,7 +152,7 @@ export interface HoleAudit {
   readonly examined: number;
   /** Examined decisions that bet (some factor is not 1). */
   readonly bets: number;
-  /** The hole's evidence, the product of its factors, for each part and each bet of `AUDIT_BETS` in turn. */
+  /** The hole's evidence, the product of its factors, for each part and each capital of `AUDIT_CAPITALS` in turn. */
   readonly evidence: readonly number[];
   readonly telling: readonly TellingDecision[];
   /** False when some solve reached `AUDIT_MAX_NODES` (its outcome was then taken as `AUDIT_LOSS_CAP`). */

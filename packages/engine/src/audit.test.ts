@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   AUDIT_ALPHA,
-  AUDIT_BETS,
+  AUDIT_CAPITALS,
   AUDIT_LOSS_CAP,
   AUDIT_MIN_FAILING,
   AUDIT_PARTS,
@@ -35,7 +35,9 @@ const rules = PRESETS.classic;
 const deal = (n: number): Deal => unwrap(dealNumber(n, rules));
 const perfectLog = (d: Deal): string => unwrap(solve(d, rules)).log;
 const greedyLog = (d: Deal): string => firstMoveLog(d, rules);
-const capitals = AUDIT_PARTS.length * AUDIT_BETS.length;
+const capitals = AUDIT_PARTS.length * AUDIT_CAPITALS.length;
+/** Every bet any capital places. */
+const AUDIT_BETS = AUDIT_CAPITALS.flatMap((c) => c.bets);
 
 // Audits solve many positions; shared machines can be slow.
 const SLOW = 60_000;
@@ -157,7 +159,7 @@ describe('what a decision reveals', () => {
       // orders whose first outcome is in the revealed range (the law the audit samples from). The honest player's moves
       // up to there depend on the drawn cards only, so they are the same for every order. The mean factor given the
       // first outcome must be 1: that is what lets the hole's factors multiply. Drawing the samples without the
-      // condition breaks it (deal 64: 2.0 and 0.5 for the two first outcomes, with the bet on a best move).
+      // condition breaks it (deal 64: about 2 and 0.5 for its two first outcomes).
       const meanGiven = (o1: number[], o2: number[], bet: AuditBet, conditioned: boolean): number[] =>
         [...new Set(o1)].map((c) => {
           const reals = o1.flatMap((o, r) => (o === c ? [r] : []));
@@ -185,11 +187,10 @@ describe('what a decision reveals', () => {
         expect(new Set(o2).size).toBeGreaterThan(1);
         for (const bet of AUDIT_BETS)
           for (const m of meanGiven(o1, o2, bet, true)) expect(m).toBeCloseTo(1, 12);
-        if (n === 64)
-          expect(meanGiven(o1, o2, AUDIT_BETS[0]!, false).map((m) => m.toFixed(6))).toEqual([
-            '2.000000',
-            '0.500000',
-          ]);
+        if (n === 64) {
+          const unconditioned = meanGiven(o1, o2, AUDIT_BETS[0]!, false);
+          expect(Math.max(...unconditioned.map((m) => Math.abs(m - 1)))).toBeGreaterThan(0.1);
+        }
       }
     },
   );
@@ -241,15 +242,19 @@ describe('auditHole', () => {
       const first = traces.find((t) => t.drawn >= part.fromDraw && t.drawn < part.untilDraw);
       if (first !== undefined) expect(first.outcomes.length).toBeLessThanOrEqual(1 + firstCount);
     }
-    // Every factor is the bet's on the traced outcomes, and the evidence is their product, part by part.
+    // Every factor is the mean of its capital's bets on the traced outcomes, and the evidence is their product, part
+    // by part.
     AUDIT_PARTS.forEach((part, p) =>
-      AUDIT_BETS.forEach((bet, b) => {
+      AUDIT_CAPITALS.forEach((capital, c) => {
         let product = 1;
         for (const t of traces.filter((x) => x.drawn >= part.fromDraw && x.drawn < part.untilDraw)) {
-          expect(t.factors[b]).toBe(betFactor(t.outcomes, bet, AUDIT_MIN_FAILING));
-          product *= t.factors[b]!;
+          const mean =
+            capital.bets.reduce((sum, bet) => sum + betFactor(t.outcomes, bet, AUDIT_MIN_FAILING), 0) /
+            capital.bets.length;
+          expect(t.factors[c]).toBe(mean);
+          product *= t.factors[c]!;
         }
-        expect(a.evidence[p * AUDIT_BETS.length + b]).toBe(product);
+        expect(a.evidence[p * AUDIT_CAPITALS.length + c]).toBe(product);
       }),
     );
   });
@@ -366,8 +371,8 @@ describe('errors', () => {
       ok: false,
       error: { code: 'ERR_VERSION' },
     });
-    // A version 4 hole: four capitals.
-    expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: [1, 1, 1, 1] }])).toMatchObject({
+    // A hole with another number of capitals (version 4 kept four).
+    expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: [...h.evidence, 1] }])).toMatchObject({
       ok: false,
       error: { code: 'ERR_VERSION' },
     });
@@ -395,7 +400,8 @@ describe('combineAudit', () => {
     Array.from({ length: capitals }, (_, k) => (k === i ? x : 1));
 
   it('multiplies the holes for each capital, and takes the mean over the capitals', () => {
-    expect(capitals).toBe(6);
+    expect(capitals).toBeGreaterThanOrEqual(2);
+    const n = capitals;
     const r = unwrap(combineAudit([hole(10), hole(50, 7)]));
     expect(r.pValue).toBeCloseTo(1 / 500, 12);
     expect(r.flagged).toBe(false);
@@ -404,20 +410,21 @@ describe('combineAudit', () => {
     const f = unwrap(combineAudit([hole(10), hole(50), hole(3)]));
     expect(f.pValue).toBeCloseTo(1 / 1500, 12);
     expect(f.flagged).toBe(true);
-    // One capital with 50 · 100 = 5,000, the five others 1: mean (5,000 + 5) / 6, not flagged.
-    const m = unwrap(combineAudit([hole(only(4, 50)), hole(only(4, 100))]));
-    expect(m.pValue).toBeCloseTo(6 / 5005, 12);
+    // One capital with 15 · 100 = 1,500, the others 1: the mean (1,500 + n - 1) / n is below 1,000.
+    const m = unwrap(combineAudit([hole(only(n - 1, 15)), hole(only(n - 1, 100))]));
+    expect(m.pValue).toBeCloseTo(n / (1500 + n - 1), 12);
     expect(m.flagged).toBe(false);
     // Evidence spread over capitals does not add up across them: 60 in one, 100 in another.
-    const s = unwrap(combineAudit([hole(only(1, 60)), hole(only(4, 100))]));
-    expect(s.pValue).toBeCloseTo(6 / (60 + 100 + 4), 12);
+    const s = unwrap(combineAudit([hole(only(0, 60)), hole(only(n - 1, 100))]));
+    expect(s.pValue).toBeCloseTo(n / (60 + 100 + n - 2), 12);
     // Evidence below 1 is no evidence: the p-value stays 1.
     expect(unwrap(combineAudit([hole(0.5), hole(4)])).pValue).toBe(0.5);
     expect(unwrap(combineAudit([hole(0.1), hole(4)])).pValue).toBe(1);
   });
 
   it('does not depend on the order of the holes', () => {
-    const holes = [hole([3, 1, 2, 0.5, 7, 1]), hole(0.2), hole([40, 2, 1, 1, 0.3, 9])];
+    const spread = (xs: number[]) => Array.from({ length: capitals }, (_, k) => xs[k % xs.length]!);
+    const holes = [hole(spread([3, 1, 2, 0.5, 7])), hole(0.2), hole(spread([40, 2, 1, 0.3, 9]))];
     expect(unwrap(combineAudit(holes)).pValue).toBe(unwrap(combineAudit(holes.slice().reverse())).pValue);
   });
 });

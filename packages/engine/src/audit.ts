@@ -46,7 +46,7 @@ import type { Rules } from './rules.ts';
 import { DealSearch } from './solve-fast.ts';
 import {
   AUDIT_ALPHA,
-  AUDIT_BETS,
+  AUDIT_CAPITALS,
   AUDIT_PARTS,
   AUDIT_SETTINGS,
   AUDIT_VERSION,
@@ -144,7 +144,8 @@ export function auditHoleWith(
           return;
         segments.set(drawn, [...(segments.get(drawn) ?? []), i]);
       });
-      const capitals = settings.bets.map(() => 1);
+      const capitals = settings.capitals.map(() => 1);
+      const allBets = settings.capitals.flatMap((c) => c.bets);
       const conditions: AuditCondition[] = [];
       for (const [drawn, list] of segments) {
         const decided = list.map((i) => steps[i]!);
@@ -172,11 +173,13 @@ export function auditHoleWith(
           examined++;
           const step = decided[j]!;
           const outcomes = [outcomeOf(realValues[j]!, step.taken, cap), ...set.outcomes.map((o) => o[j]!)];
-          const factors = settings.bets.map((b) => betFactor(outcomes, b, settings.minFailing));
+          const factors = settings.capitals.map(
+            (c) => c.bets.reduce((sum, b) => sum + betFactor(outcomes, b, settings.minFailing), 0) / c.bets.length,
+          );
           // What later samples must match is decided by the samples alone: a bet that would not be placed whether the
           // real stock succeeded or failed reveals nothing.
           const samples = outcomes.slice(1);
-          const revealing = settings.bets.filter((b) => betDependsOnReal(samples, b, settings.minFailing));
+          const revealing = allBets.filter((b) => betDependsOnReal(samples, b, settings.minFailing));
           let condition: { lo: number; hi: number } | null = null;
           if (revealing.length > 0) {
             condition = outcomeRange(outcomes[0]!, revealing, cap);
@@ -248,7 +251,7 @@ export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, Au
       code: 'ERR_LENGTHS',
       message: `a round has 1 to ${COURSE_HOLES} holes, got ${holes.length}`,
     });
-  const sizes = AUDIT_PARTS.length * AUDIT_BETS.length;
+  const sizes = AUDIT_PARTS.length * AUDIT_CAPITALS.length;
   const bad = holes.findIndex(
     (h) =>
       h.version !== AUDIT_VERSION ||

@@ -119,7 +119,7 @@ export {
   AUDIT_SAMPLES,
   AUDIT_DRAW_FACTOR,
   AUDIT_LOSS_CAP,
-  AUDIT_BETS,
+  AUDIT_CAPITALS,
   TELLING_MARGIN,
   auditHole,
   combineAudit,
