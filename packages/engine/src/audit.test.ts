@@ -141,9 +141,10 @@ describe('what a decision reveals', () => {
   });
 
   it('reveals a range between the bets thresholds', () => {
-    expect(outcomeRange(0, AUDIT_BETS, 3)).toEqual({ lo: 0, hi: 0 });
-    expect(outcomeRange(1, AUDIT_BETS, 3)).toEqual({ lo: 1, hi: 1 });
-    expect(outcomeRange(3, AUDIT_BETS, 3)).toEqual({ lo: 3, hi: 3 });
+    const bets = [1, 2, 3].map((below) => ({ below, stake: 0.9 }));
+    expect(outcomeRange(0, bets, 3)).toEqual({ lo: 0, hi: 0 });
+    expect(outcomeRange(1, bets, 3)).toEqual({ lo: 1, hi: 1 });
+    expect(outcomeRange(3, bets, 3)).toEqual({ lo: 3, hi: 3 });
     expect(outcomeRange(1, [{ below: 2, stake: 0.9 }], 3)).toEqual({ lo: 0, hi: 1 });
     expect(outcomeRange(2, [{ below: 1, stake: 0.9 }], 3)).toEqual({ lo: 1, hi: 3 });
     expect(outcomeRange(2, [], 3)).toEqual({ lo: 0, hi: 3 });
@@ -434,13 +435,14 @@ describe('golden: deal 16, perfect play, audit version 5', () => {
     // Deal 16's perfect line (4 strokes). The figures below were read off one run and checked by hand:
     // - decisions (positions with two or more legal moves) and examined (those with stock still unseen) are
     //   recounted here from the log;
-    // - seven decisions bet. Outcomes, real first (3 samples: a part's capital starts at 1, below 30):
-    //   opening (before the 2nd draw): moves 1 "0030" and 7 "0003": the real stock and two samples best, one sample
-    //   loses 3: every bet pays 0.1 + 0.9 · 4 / 3 = 1.3, so each opening capital is 1.3 · 1.3 = 1.69;
-    //   the rest: moves 17 "0033" (1.9 for every bet: 2 of 4 orders succeed), 18 and 19 "0010" (1.3 for "best",
-    //   no bet for the others: every order loses fewer than 2), 20 "0003" (1.3), 21 "0313" (the real stock alone
-    //   best: 0.1 + 0.9 · 4 = 3.7; alone with 1 more below 2 and 3: 0.1 + 0.9 · 2 = 1.9);
-    //   so the rest's capitals are 1.9 · 1.3 · 1.3 · 1.3 · 3.7 = 15.44491 and 1.9 · 1.3 · 1.9 = 4.693 (twice);
+    // - eight decisions bet. Outcomes, real first (4 samples: a part's capital starts at 1, below 30), each factor the
+    //   mean of the bet on "best" (below 1) and the bet on "loses under two" (below 2), stake 0.95:
+    //   opening (before the 2nd draw): moves 1 "00200", 3 "00002", 7 "00020": 4 of 5 orders succeed for both bets,
+    //   0.05 + 0.95 · 5 / 4 = 1.2375 each, so the opening's capital is 1.2375³ = 1.895115...;
+    //   the rest: 17 "00222" (2 of 5 succeed: 0.05 + 0.95 · 2.5 = 2.425), 18 and 19 "00100" (1.2375 for "best", no
+    //   bet below 2 where every order succeeds: the mean (1.2375 + 1) / 2 = 1.11875), 20 "00022" (3 of 5:
+    //   1.633...), 21 "02122" (the real stock alone best: 0.05 + 0.95 · 5 = 4.8; with one more below 2: 2.425; the
+    //   mean 3.6125); so the rest's capital is 2.425 · 1.11875² · 1.6333... · 3.6125 = 17.908554;
     // - four telling moves: 10 of spades at move 1, and the draws at moves 17, 20 and 21 with 2D and 2S playable
     //   (the blind best was 2S).
     const d = deal(16);
@@ -454,19 +456,29 @@ describe('golden: deal 16, perfect play, audit version 5', () => {
     expect(AUDIT_VERSION).toBe(5);
     expect(a.decisions).toBe(choices.length);
     expect(a.examined).toBe(choices.filter((s) => s.pos.drawn < d.stock.length).length);
-    expect([a.decisions, a.examined, a.bets, a.exact]).toEqual([34, 34, 7, true]);
+    expect([a.decisions, a.examined, a.bets, a.exact]).toEqual([34, 34, 8, true]);
     const betting = traces.filter((t) => t.factors.some((f) => f !== 1));
     expect(betting.map((t) => [t.at, t.outcomes.join('')])).toEqual([
-      [1, '0030'],
-      [7, '0003'],
-      [17, '0033'],
-      [18, '0010'],
-      [19, '0010'],
-      [20, '0003'],
-      [21, '0313'],
+      [1, '00200'],
+      [3, '00002'],
+      [7, '00020'],
+      [17, '00222'],
+      [18, '00100'],
+      [19, '00100'],
+      [20, '00022'],
+      [21, '02122'],
     ]);
-    expect(betting[6]!.factors.map((f) => Number(f.toFixed(12)))).toEqual([3.7, 1.9, 1.9]);
-    expect(a.evidence.map((e) => Number(e.toFixed(6)))).toEqual([1.69, 1.69, 1.69, 15.44491, 4.693, 4.693]);
+    expect(betting.map((t) => Number(t.factors[0]!.toFixed(12)))).toEqual([
+      1.2375,
+      1.2375,
+      1.2375,
+      2.425,
+      1.11875,
+      1.11875,
+      Number((0.05 + (0.95 * 5) / 3).toFixed(12)),
+      3.6125,
+    ]);
+    expect(a.evidence.map((e) => Number(e.toFixed(6)))).toEqual([1.895115, 17.908554]);
     expect(a.telling.map((t) => [t.at, t.move])).toEqual([
       [1, '4'],
       [17, 'd'],
@@ -478,10 +490,10 @@ describe('golden: deal 16, perfect play, audit version 5', () => {
       taken: { kind: 'draw' },
       playable: ['2D', '2S'],
       blindBest: { kind: 'play', column: 6, card: '2S' },
-      strokes: 4.3,
+      strokes: 4.5,
       realStrokes: 0,
       rank: 1,
-      of: 4,
+      of: 5,
     });
     // Deterministic, to the last bit.
     expect(unwrap(auditHole(d, rules, log))).toEqual(a);
