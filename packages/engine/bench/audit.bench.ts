@@ -6,19 +6,19 @@
  *
  * Simulates N daily courses (default 1,000; nine `classic` holes each, dealt by `courseDecks` from random
  * 32-byte seeds, as the API deals them) for each policy, audits every round with `auditHole` + `combineAudit`
- * (what the API runs), and prints:
- * - the calibration table: rounds flagged per policy with counts, mean total strokes, mean and median
- *   p-value, telling decisions per round;
+ * (what the API runs), and prints (`audit/tables.ts`):
+ * - the calibration table: rounds flagged per policy, mean total strokes, median and 90th-percentile p-value,
+ *   telling decisions per round;
  * - the k table: a scout who plays the coach's moves except at its k most valuable decisions (where it plays
  *   a best move for the real stock), k = 0..K: mean total, rounds flagged, and the best total it reaches per
  *   course while staying unflagged, against the coach's mean total;
- * - the audit's CPU per round (median, p90, max), per policy and over all rounds.
+ * - the best mean total any scout reaches while flagged at most 10% of the time, against the coach's;
+ * - the audit's CPU per round (median, p90, max), per policy, over honest rounds and over scouts.
  *
- * Honest policies never look at the stock: `random` (a uniformly random legal move), `greedy` (the first legal
- * move: the leftmost card that fits, else draw), `planner` (`planRun`), `coach` (`coach` with one sampled
- * order per move, a node budget of 100,000 for it), `coach-noise` (the coach's move, or a random legal move
- * with probability 0.1). Scouts know the stock: `perfect` (the solver's best line) and `careful` (the
- * planner's move whenever that is also best for the real stock, else the first best move).
+ * The players are in `audit/players.ts`: honest ones never look at the stock (`random`, `greedy`, `planner`,
+ * `coach`, `coach-noise`); scouts know it (`perfect`, `careful`, `perfect-mN`: perfect information with N deliberate
+ * one-stroke mistakes a round, placed where the audit paid most, `B-tθ`: the blind policy B using the stock only where
+ * its move loses θ strokes or more, and the k scout).
  *
  * `--out` appends one JSON line per course and policy to a file, so a run can be resumed (courses already in
  * the file are skipped) or split over processes (`--shard 0/2` and `--shard 1/2`, each with its own file);
@@ -27,51 +27,37 @@
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import {
-  applyMove,
-  coach,
   combineAudit,
   courseDecks,
   dealFromDeck,
-  isOver,
   legalMoves,
   makeMove,
-  planRun,
-  PRESETS,
-  rankOf,
   replay,
   scoreOf,
-  solve,
   Xoshiro128,
   type Deal,
   type HoleAudit,
   type Move,
-  type Position,
 } from '../src/index.ts';
 import { auditHole, auditHoleWith, AUDIT_SETTINGS } from '../src/audit.ts';
-import { DealSearch } from '../src/solve-fast.ts';
-
-const rules = PRESETS.classic;
+import {
+  ALL,
+  apply,
+  coachMove,
+  perfectLog,
+  playFrom,
+  playHole,
+  RealValues,
+  rules,
+  type HolePolicy,
+  type Policy,
+} from './audit/players.ts';
+import { printTables, type CourseResult } from './audit/tables.ts';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
-
-const HONEST = ['random', 'greedy', 'planner', 'coach', 'coach-noise'] as const;
-/** Blind policies a `θ` scout starts from. */
-const BLIND = ['greedy', 'planner', 'coach'] as const;
-const THETAS = [1, 2, 3, 4, 6] as const;
-const SCOUTS = [
-  'perfect',
-  'careful',
-  'perfect-m1',
-  'perfect-m2',
-  'perfect-m3',
-  ...BLIND.flatMap((b) => THETAS.map((t) => `${b}-t${t}` as const)),
-] as const;
-/** `k` is the k scout (see `runKScout`). */
-type Policy = (typeof HONEST)[number] | (typeof SCOUTS)[number] | 'k';
-const ALL: readonly Policy[] = [...HONEST, ...SCOUTS, 'k'];
 
 const courses = Number(arg('courses') ?? 1000);
 const benchSeed = Number(arg('seed') ?? 2024);
@@ -88,20 +74,6 @@ const cpuMs = (): number => {
   return (u.user + u.system) / 1000;
 };
 
-/** One course and policy, as written to `--out`. */
-interface CourseResult {
-  readonly policy: string;
-  readonly course: number;
-  readonly total: number;
-  readonly pValue: number;
-  readonly flagged: boolean;
-  readonly telling: number;
-  /** Audit CPU for the round, ms. */
-  readonly cpu: number;
-  /** For `k`: per k = 0..K, the total and whether flagged. */
-  readonly ks?: readonly { readonly total: number; readonly flagged: boolean; readonly pValue: number }[];
-}
-
 /** Course c's nine deals: a 32-byte seed from the bench's stream, then the daily generator. */
 function courseDeals(c: number): Deal[] {
   const rng = Xoshiro128.fromSeed((benchSeed * 1_000_003 + c) >>> 0);
@@ -110,115 +82,6 @@ function courseDeals(c: number): Deal[] {
   const decks = courseDecks(seed);
   if (!decks.ok) throw new Error(decks.error.message);
   return decks.value.map((deck) => dealFromDeck(deck, rules));
-}
-
-function apply(pos: Position, m: Move): Position {
-  const r = applyMove(pos, m);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-
-/** Plays a hole from `log` on with `pick` (called only when there is a choice). */
-function playFrom(d: Deal, log: string, pick: (pos: Position, moves: Move[]) => Move): string {
-  const start = replay(d, rules, log);
-  if (!start.ok) throw new Error(start.error.message);
-  let pos = start.value;
-  while (!isOver(pos)) {
-    const moves = legalMoves(pos);
-    const m = moves.length === 1 ? moves[0]! : pick(pos, moves);
-    pos = apply(pos, m);
-    log += makeMove(m);
-  }
-  return log;
-}
-
-/** The coach with one sampled order (`timeMs: 0` stops it after the first), solved within 100,000 positions. */
-const coachMove = (pos: Position, seed: number): Move =>
-  coach(pos, { timeMs: 0, firstSampleNodes: 100_000, seed }).moves[0]!.move;
-
-/** Exact fewest strokes after each legal move, with the real stock (one search per hole). */
-class RealValues {
-  readonly #search: DealSearch;
-  constructor(readonly deal: Deal) {
-    this.#search = new DealSearch(deal, rules);
-  }
-  of(pos: Position, moves: readonly Move[]): number[] {
-    return moves.map((m) => {
-      const heights = pos.heights.slice();
-      let drawn = pos.drawn;
-      let top: number;
-      if (m.kind === 'draw') top = rankOf(this.deal.stock[drawn++]!);
-      else {
-        top = rankOf(this.deal.columns[m.column - 1]![heights[m.column - 1]! - 1]!);
-        heights[m.column - 1]!--;
-      }
-      return this.#search.optimumStrokes(heights, drawn, top, undefined, false).value;
-    });
-  }
-  release(): void {
-    this.#search.release();
-  }
-}
-
-/** A blind policy's move (`greedy`, `planner` or `coach`). */
-function blindMove(blind: (typeof BLIND)[number], p: Position, ms: Move[], salt: number): Move {
-  if (blind === 'greedy') return ms[0]!;
-  if (blind === 'planner') return planRun(p)!.move;
-  return coachMove(p, salt + p.moves);
-}
-
-function playHole(policy: Exclude<Policy, 'k' | `perfect-m${number}`>, d: Deal, rng: Xoshiro128, salt: number): string {
-  const theta = /^(greedy|planner|coach)-t(\d+)$/.exec(policy);
-  if (theta !== null) {
-    // Blind play, and the stock only where the blind move loses at least θ strokes against the real best.
-    const blind = theta[1] as (typeof BLIND)[number];
-    const t = Number(theta[2]);
-    const real = new RealValues(d);
-    try {
-      return playFrom(d, '', (p, ms) => {
-        const m = blindMove(blind, p, ms, salt);
-        const v = real.of(p, ms);
-        const best = Math.min(...v);
-        const i = ms.findIndex((x) => makeMove(x) === makeMove(m));
-        return v[i]! - best >= t ? ms[v.indexOf(best)]! : m;
-      });
-    } finally {
-      real.release();
-    }
-  }
-  switch (policy) {
-    case 'random':
-      return playFrom(d, '', (_p, ms) => ms[rng.below(ms.length)]!);
-    case 'greedy':
-      return playFrom(d, '', (_p, ms) => ms[0]!);
-    case 'planner':
-      return playFrom(d, '', (p) => planRun(p)!.move);
-    case 'coach':
-      return playFrom(d, '', (p) => coachMove(p, salt + p.moves));
-    case 'coach-noise':
-      return playFrom(d, '', (p, ms) => (rng.below(10) === 0 ? ms[rng.below(ms.length)]! : coachMove(p, salt + p.moves)));
-    case 'perfect': {
-      const r = solve(d, rules);
-      if (!r.ok) throw new Error(r.error.message);
-      return r.value.log;
-    }
-    case 'careful': {
-      const real = new RealValues(d);
-      try {
-        return playFrom(d, '', (p, ms) => {
-          const v = real.of(p, ms);
-          const best = Math.min(...v);
-          const plan = makeMove(planRun(p)!.move);
-          const i = ms.findIndex((m) => makeMove(m) === plan);
-          return v[i] === best ? ms[i]! : ms[v.indexOf(best)]!;
-        });
-      } finally {
-        real.release();
-      }
-    }
-    default:
-      throw new Error(`no hole player for ${policy}`);
-  }
 }
 
 const strokesOf = (d: Deal, log: string): number => {
@@ -243,17 +106,20 @@ function verdict(holes: readonly HoleAudit[]) {
 
 /**
  * Perfect information with `m` deliberate one-stroke mistakes a round, chosen against this audit: at the decisions
- * of the perfect round whose factors were the largest (the most evidence lost), where some move loses exactly one
- * stroke with the real stock, play that move, then the perfect line from there (at most one mistake a hole).
+ * of the perfect round where the audit paid most (the largest product of a decision's factors: the most evidence a
+ * miss there could cost), where some move loses exactly one stroke with the real stock, play that move, then the
+ * perfect line from there (at most one mistake a hole).
  */
 function runMistakes(m: number, c: number): CourseResult {
   const deals = courseDeals(c);
   let cpu = 0;
-  const logs = deals.map((d) => playHole('perfect', d, Xoshiro128.fromSeed(1), 0));
+  const logs = deals.map((d) => perfectLog(d));
   const candidates: { h: number; at: number; factor: number }[] = [];
   deals.forEach((d, h) => {
     const t = cpuMs();
-    auditHoleWith(d, rules, logs[h]!, AUDIT_SETTINGS, (tr) => candidates.push({ h, at: tr.at, factor: tr.factor }));
+    auditHoleWith(d, rules, logs[h]!, AUDIT_SETTINGS, (tr) =>
+      candidates.push({ h, at: tr.at, factor: tr.factors.reduce((a, f) => a * f, 1) }),
+    );
     cpu += cpuMs() - t;
   });
   candidates.sort((a, b) => b.factor - a.factor);
@@ -271,10 +137,7 @@ function runMistakes(m: number, c: number): CourseResult {
     const best = Math.min(...v);
     const i = v.findIndex((x) => x === best + 1);
     if (i < 0) continue;
-    const prefix = logs[cand.h]!.slice(0, cand.at) + makeMove(ms[i]!);
-    const rest = solve(d, rules, { from: prefix });
-    if (!rest.ok) throw new Error(rest.error.message);
-    logs[cand.h] = rest.value.log;
+    logs[cand.h] = perfectLog(d, logs[cand.h]!.slice(0, cand.at) + makeMove(ms[i]!));
     changed.add(cand.h);
   }
   let total = 0;
@@ -285,7 +148,15 @@ function runMistakes(m: number, c: number): CourseResult {
     return a.audit;
   });
   const v = verdict(holes);
-  return { policy: `perfect-m${m}`, course: c, total, pValue: v.pValue, flagged: v.flagged, telling: v.telling, cpu };
+  return {
+    policy: `perfect-m${m}`,
+    course: c,
+    total,
+    pValue: v.pValue,
+    flagged: v.flagged,
+    telling: v.telling,
+    cpu,
+  };
 }
 
 function runCourse(policy: Exclude<Policy, 'k'>, c: number): CourseResult {
@@ -297,7 +168,7 @@ function runCourse(policy: Exclude<Policy, 'k'>, c: number): CourseResult {
   let cpu = 0;
   const holes: HoleAudit[] = [];
   deals.forEach((d, h) => {
-    const log = playHole(policy as Exclude<Policy, 'k' | `perfect-m${number}`>, d, rng, c * 100 + h * 10_000);
+    const log = playHole(policy as HolePolicy, d, rng, c * 100 + h * 10_000);
     total += strokesOf(d, log);
     const a = auditOf(d, log);
     cpu += a.cpu;
@@ -322,7 +193,8 @@ function mostValuable(d: Deal, log: string, from: number): { at: number; loss: n
         const v = real.of(p, ms);
         const min = Math.min(...v);
         const loss = v[taken]! - min;
-        if (loss > 0 && (best === null || loss > best.loss)) best = { at: i, loss, move: ms[v.indexOf(min)]! };
+        if (loss > 0 && (best === null || loss > best.loss))
+          best = { at: i, loss, move: ms[v.indexOf(min)]! };
       }
       p = apply(p, ms[taken]!);
     }
@@ -372,7 +244,9 @@ function runKScout(c: number): CourseResult[] {
       continue;
     }
     const d = deals[h]!;
-    logs[h] = playFrom(d, logs[h]!.slice(0, pick.at) + makeMove(pick.move), (p) => coachMove(p, salt(h) + p.moves));
+    logs[h] = playFrom(d, logs[h]!.slice(0, pick.at) + makeMove(pick.move), (p) =>
+      coachMove(p, salt(h) + p.moves),
+    );
     after[h] = pick.at + 1;
     candidates[h] = mostValuable(d, logs[h]!, after[h]!);
     const a = auditOf(d, logs[h]!);
@@ -382,7 +256,19 @@ function runKScout(c: number): CourseResult[] {
     ks.push({ total: totalOf(), flagged: v.flagged, pValue: v.pValue });
   }
   const last = ks[ks.length - 1]!;
-  return [coachRow, { policy: 'k', course: c, total: last.total, pValue: last.pValue, flagged: last.flagged, telling: 0, cpu, ks }];
+  return [
+    coachRow,
+    {
+      policy: 'k',
+      course: c,
+      total: last.total,
+      pValue: last.pValue,
+      flagged: last.flagged,
+      telling: 0,
+      cpu,
+      ks,
+    },
+  ];
 }
 
 // ---- running ----
@@ -414,7 +300,8 @@ if (report === undefined) {
         if (out !== undefined) appendFileSync(out, JSON.stringify(r) + '\n');
       }
     }
-    if ((c + 1) % 10 === 0) process.stderr.write(`${c + 1}/${courses} courses, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    if ((c + 1) % 10 === 0)
+      process.stderr.write(`${c + 1}/${courses} courses, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   }
 } else {
   for (const file of report.split(','))
@@ -422,92 +309,4 @@ if (report === undefined) {
       if (line.trim() !== '') results.push(JSON.parse(line) as CourseResult);
 }
 
-// ---- tables ----
-
-const quantile = (sorted: readonly number[], q: number): number =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-const sortedOf = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
-const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const fmtP = (p: number) => (p >= 0.01 ? p.toFixed(3) : p.toExponential(1));
-
-function table(head: string[], body: string[][]): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join('  ');
-  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
-}
-
-const byPolicy = new Map<string, CourseResult[]>();
-for (const r of results) byPolicy.set(r.policy, [...(byPolicy.get(r.policy) ?? []), r]);
-
-const rows: string[][] = [];
-for (const p of ALL) {
-  const rs = byPolicy.get(p);
-  if (rs === undefined || p === 'k') continue;
-  const flagged = rs.filter((r) => r.flagged).length;
-  const ps = sortedOf(rs.map((r) => r.pValue));
-  rows.push([
-    p,
-    (HONEST as readonly string[]).includes(p) ? 'honest' : 'scout',
-    String(rs.length),
-    `${flagged} (${((100 * flagged) / rs.length).toFixed(1)}%)`,
-    mean(rs.map((r) => r.total)).toFixed(1),
-    fmtP(mean(ps)),
-    fmtP(quantile(ps, 0.5)),
-    mean(rs.map((r) => r.telling)).toFixed(1),
-  ]);
-}
-console.log(`\naudit calibration: daily courses (classic, 9 holes), rounds per policy below, flagged when p < 0.001\n`);
-console.log(table(['policy', 'kind', 'rounds', 'flagged', 'mean total', 'mean p', 'median p', 'telling'], rows));
-
-const kRuns = byPolicy.get('k');
-if (kRuns !== undefined && kRuns.length > 0) {
-  const coachMean = mean(kRuns.map((r) => r.ks![0]!.total));
-  const K = kRuns[0]!.ks!.length - 1;
-  const kRows: string[][] = [];
-  for (let k = 0; k <= K; k++) {
-    const at = kRuns.map((r) => r.ks![k]!);
-    const flagged = at.filter((x) => x.flagged).length;
-    // Per course: the best total over k' <= k among the unflagged rounds.
-    const bestUnflagged = kRuns.map((r) => Math.min(...r.ks!.slice(0, k + 1).filter((x) => !x.flagged).map((x) => x.total)));
-    kRows.push([
-      String(k),
-      mean(at.map((x) => x.total)).toFixed(1),
-      `${flagged} (${((100 * flagged) / at.length).toFixed(1)}%)`,
-      mean(bestUnflagged).toFixed(1),
-      (mean(bestUnflagged) - coachMean).toFixed(1),
-    ]);
-  }
-  console.log(`\nk scout (coach + best move at its k most valuable decisions), ${kRuns.length} courses; coach mean total ${coachMean.toFixed(1)}\n`);
-  console.log(table(['k', 'mean total', 'flagged', 'best unflagged total (k\' <= k)', 'vs coach'], kRows));
-}
-
-{
-  // The best mean total a scout reaches while flagged at most 10% of the time, against the coach's mean.
-  const coachRuns = byPolicy.get('coach');
-  const coachMean = coachRuns === undefined ? NaN : mean(coachRuns.map((r) => r.total));
-  let best: { policy: string; total: number } | null = null;
-  for (const [p, rs] of byPolicy) {
-    if ((HONEST as readonly string[]).includes(p)) continue;
-    const candidates: { name: string; total: number; rate: number }[] =
-      p === 'k'
-        ? rs[0]!.ks!.map((_, k) => ({
-            name: `k=${k}`,
-            total: mean(rs.map((r) => r.ks![k]!.total)),
-            rate: rs.filter((r) => r.ks![k]!.flagged).length / rs.length,
-          }))
-        : [{ name: p, total: mean(rs.map((r) => r.total)), rate: rs.filter((r) => r.flagged).length / rs.length }];
-    for (const x of candidates) if (x.rate <= 0.1 && (best === null || x.total < best.total)) best = { policy: x.name, total: x.total };
-  }
-  if (best !== null)
-    console.log(`\nbest scout flagged at most 10% of the time: ${best.policy}, mean total ${best.total.toFixed(1)} against the coach's ${coachMean.toFixed(1)} (${(best.total - coachMean).toFixed(1)})`);
-}
-
-const cpuRows: string[][] = [];
-for (const [p, rs] of byPolicy) {
-  const s = sortedOf(rs.map((r) => r.cpu));
-  cpuRows.push([p, String(rs.length), quantile(s, 0.5).toFixed(0), quantile(s, 0.9).toFixed(0), s[s.length - 1]!.toFixed(0)]);
-}
-const all = sortedOf(results.filter((r) => r.policy !== 'k').map((r) => r.cpu));
-cpuRows.push(['all but k', String(all.length), quantile(all, 0.5).toFixed(0), quantile(all, 0.9).toFixed(0), (all[all.length - 1] ?? NaN).toFixed(0)]);
-console.log('\naudit CPU per round (ms, this process, Node)\n');
-console.log(table(['policy', 'rounds', 'median', 'p90', 'max'], cpuRows));
+printTables(results, ALL);

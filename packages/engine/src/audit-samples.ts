@@ -1,3 +1,7 @@
+/**
+ * The audit's samples and bets: orders of the unseen cards drawn given what the player was shown, each decision's
+ * outcome on an order, and the bets placed on the real stock's outcomes (docs/fair-play.md).
+ */
 import { rankOf, type Card } from './card.ts';
 import { type Deal } from './deal.ts';
 import { type Move, type Position } from './game.ts';
@@ -5,16 +9,8 @@ import { Xoshiro128 } from './rng.ts';
 import type { Rules } from './rules.ts';
 import { shownDeal } from './shown.ts';
 import { DealSearch } from './solve-fast.ts';
-import {
-  AUDIT_HORIZON,
-  AUDIT_LOSS_CAP,
-  AUDIT_MAX_NODES,
-  AUDIT_MIN_LOSING,
-  type AuditBet,
-  type AuditStep,
-} from './audit-settings.ts';
+import { AUDIT_LOSS_CAP, AUDIT_MAX_NODES, type AuditBet, type AuditStep } from './audit-settings.ts';
 
-/** The audit's samples and bets: orders of the unseen cards drawn given what the player was shown, and the graded bet each decision places (docs/fair-play.md). */
 /** The search-board child of a position after a move, on the stock `search` was built for. */
 function childOf(
   search: DealSearch,
@@ -29,15 +25,17 @@ function childOf(
   return { heights, drawn: pos.drawn, top: rankOf(card) };
 }
 
+const topOf = (pos: Position): number => (pos.top === null ? -1 : rankOf(pos.top));
+
 /**
- * Fewest strokes after each legal move of `step`, on the stock `search` was built for; null past the cap. The
- * position's optimum first, which is then every child's floor (a move never improves it): the children's searches
- * start at that bound and mostly meet it at once.
+ * Fewest strokes after each legal move of `step`, on the stock `search` was built for; null when a solve reaches
+ * `AUDIT_MAX_NODES`. The position's optimum first, which is then every child's floor (a move never improves it):
+ * the children's searches start at that bound and mostly meet it at once.
  */
 export function optionValues(search: DealSearch, step: AuditStep): number[] | null {
   const pos = step.pos;
   const whole = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
-    search.optimumStrokes(pos.heights, pos.drawn, pos.top === null ? -1 : rankOf(pos.top), undefined, false),
+    search.optimumStrokes(pos.heights, pos.drawn, topOf(pos), undefined, false),
   );
   if (!whole.exact) return null;
   const values: number[] = [];
@@ -56,6 +54,32 @@ export function optionValues(search: DealSearch, step: AuditStep): number[] | nu
 export const lossOf = (values: readonly number[], taken: number): number =>
   values[taken]! - Math.min(...values);
 
+/**
+ * A decision's outcome from every move's values: the strokes the move taken loses, at most `cap`. A solve that
+ * reached the node cap (null) counts as `cap`: a fixed rule, the same for the real stock and every sample.
+ */
+export const outcomeOf = (values: readonly number[] | null, taken: number, cap = AUDIT_LOSS_CAP): number =>
+  values === null ? cap : Math.min(cap, lossOf(values, taken));
+
+/**
+ * The outcome of `step` on the stock `search` was built for, without every move's value: the optimum, then the move
+ * taken searched only as far as `cap` strokes above it. Null past the node cap (it then counts as `cap`, as in
+ * `outcomeOf`).
+ */
+export function outcomeOn(search: DealSearch, step: AuditStep, cap = AUDIT_LOSS_CAP): number | null {
+  const pos = step.pos;
+  const whole = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
+    search.optimumStrokes(pos.heights, pos.drawn, topOf(pos), undefined, false),
+  );
+  if (!whole.exact) return null;
+  const c = childOf(search, pos, step.moves[step.taken]!);
+  const a = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
+    search.optimumStrokes(c.heights, c.drawn, c.top, whole.value, false, whole.value + cap),
+  );
+  if (!a.exact && a.atLeast !== true) return null;
+  return Math.min(cap, a.value - whole.value);
+}
+
 /** 32-bit FNV-1a over small non-negative integers (two bytes each). */
 function hashInts(values: readonly number[]): number {
   let h = 0x811c9dc5;
@@ -65,9 +89,6 @@ function hashInts(values: readonly number[]): number {
   }
   return h >>> 0;
 }
-
-/** The stock a decision is judged on with a horizon: the first `cut` cards (all of them with the default horizon). */
-export const cutStock = (stock: readonly Card[], cut: number): Card[] => stock.slice(0, cut);
 
 /** An order stream for one segment: xoshiro128** seeded by a hash of what was shown only (`shownDeal`). */
 export class OrderStream {
@@ -95,164 +116,136 @@ export class OrderStream {
   }
 }
 
-/** A decision's outcome on a stock: strokes the move taken loses against the best move, at most `AUDIT_LOSS_CAP`. */
-export const outcomeOf = (values: readonly number[], taken: number): number =>
-  Math.min(AUDIT_LOSS_CAP, lossOf(values, taken));
-
-/** An earlier decision of the hole whose factor depended on the real stock: samples must give it the same outcome. */
+/**
+ * An earlier decision of the hole whose bets depended on the real stock's outcome: later samples must give it an
+ * outcome in `lo..hi` (every bet it placed then pays on them as it did on the real stock).
+ */
 export interface AuditCondition {
   readonly step: AuditStep;
-  readonly outcome: number;
-  /**
-   * The share of its own segment's accepted samples that had this outcome: conditions are checked rarest first, so a
-   * sample that fails one usually fails at once (the order changes the cost, never which samples are accepted).
-   */
-  readonly share: number;
-}
-
-/** The outcome of `step` on the stock `search` was built for, without every move's value; null past the cap. */
-function outcomeOn(search: DealSearch, step: AuditStep): number | null {
-  const pos = step.pos;
-  const whole = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
-    search.optimumStrokes(pos.heights, pos.drawn, pos.top === null ? -1 : rankOf(pos.top), undefined, false),
-  );
-  if (!whole.exact) return null;
-  const c = childOf(search, pos, step.moves[step.taken]!);
-  const a = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
-    search.optimumStrokes(c.heights, c.drawn, c.top, whole.value, false, whole.value + AUDIT_LOSS_CAP),
-  );
-  if (!a.exact && a.atLeast !== true) return null;
-  return Math.min(AUDIT_LOSS_CAP, a.value - whole.value);
-}
-
-/**
- * The outcome of `step` (made with `drawn` stock cards drawn) were the unseen cards in `order`: for the tests and
- * the bench. Null past the cap.
- */
-export function outcomeWith(
-  deal: Deal,
-  rules: Rules,
-  step: AuditStep,
-  order: readonly Card[],
-  horizon: number = AUDIT_HORIZON,
-): number | null {
-  const stock = cutStock([...deal.stock.slice(0, step.pos.drawn), ...order], step.pos.drawn + horizon);
-  const search = new DealSearch({ columns: deal.columns, waste: deal.waste, stock }, rules);
-  try {
-    return outcomeOn(search, step);
-  } finally {
-    search.release();
-  }
+  readonly lo: number;
+  readonly hi: number;
 }
 
 /** Sampled orders for the decisions of one segment. */
 export interface SampleSet {
-  /** Per sample, per decision: every legal move's fewest strokes (null when a solve reached the cap). */
-  readonly values: readonly (readonly (readonly number[] | null)[])[];
-  /** Per sample: whether it gives every earlier condition (of earlier segments) its outcome. */
-  readonly matches: readonly boolean[];
+  /** Per accepted sample, per decision: its outcome (see `outcomeOf`). */
+  readonly outcomes: readonly (readonly number[])[];
+  /**
+   * Per accepted sample, per decision: every legal move's fewest strokes where they were asked for (null when a
+   * solve reached the cap, undefined where not asked for).
+   */
+  readonly values: readonly (readonly (readonly number[] | null | undefined)[])[];
+  /** Orders drawn, accepted or not. */
+  readonly drawn: number;
+  /** False when some solve reached the node cap (its outcome then counted as `lossCap`). */
+  readonly exact: boolean;
 }
 
 /**
  * Draws orders of the unseen cards for the decisions of one segment (all made with `drawn` stock cards drawn) until
- * `n` of them give every condition its outcome, or `cap` are drawn, and solves every legal move of each decision
- * on each. The orders depend on what was shown only (`OrderStream`), never on the real order.
+ * `n` of them give every condition an outcome in its range, or `cap` are drawn, and finds each decision's outcome on
+ * the accepted ones (every legal move's value too where `withValues` says so). The orders depend on what was shown
+ * only (`OrderStream`), never on the real order; one search per order serves its conditions and its decisions alike
+ * (they share positions).
  */
 export function drawSamples(
   deal: Deal,
   rules: Rules,
   drawn: number,
   decisions: readonly AuditStep[],
+  withValues: readonly boolean[],
   conditions: readonly AuditCondition[],
   n: number,
-  cap: number = n,
-  horizon: number = AUDIT_HORIZON,
+  cap: number,
+  lossCap = AUDIT_LOSS_CAP,
 ): SampleSet {
   const stream = new OrderStream(deal, drawn);
-  // A condition whose cut game ends within the cards drawn is known from them: every sample agrees with it.
-  const live = conditions.filter((c) => c.step.pos.drawn + horizon > drawn);
-  // The rarest outcomes first (the later decision first among equals: fewer unseen cards, cheaper solves).
-  const checks = live
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => a.c.share - b.c.share || b.i - a.i)
-    .map((x) => x.c);
+  // The later decisions first: their searches are the smaller, and the positions they solve serve the earlier ones'
+  // searches, which pass through them.
+  const checks = conditions.slice().reverse();
   const revealed = deal.stock.slice(0, drawn);
-  const values: (number[] | null)[][] = [];
-  const matches: boolean[] = [];
-  // Until `n` orders are accepted (or `cap` are drawn): stopping on the count of accepted orders leaves them
-  // independent draws from the law they are accepted from.
-  // Not one accepted after `n` draws: the conditions are too rare to judge this segment, stop (a rule on the count of
-  // accepted orders, like the other).
-  let accepted = 0;
-  for (let k = 0; k < cap && accepted < n && !(k >= n && accepted === 0); k++) {
-    const stock = [...revealed, ...stream.next()];
-    // One search per cut game (by where it ends), shared by the decisions judged on it.
-    const searches = new Map<number, DealSearch>();
-    const searchTo = (end: number): DealSearch => {
-      const cut = Math.min(stock.length, end);
-      let found = searches.get(cut);
-      if (found === undefined) {
-        found = new DealSearch(
-          { columns: deal.columns, waste: deal.waste, stock: cutStock(stock, cut) },
-          rules,
-        );
-        searches.set(cut, found);
-      }
-      return found;
-    };
-    let match = true;
-    for (const c of checks) {
-      if (outcomeOn(searchTo(c.step.pos.drawn + horizon), c.step) !== c.outcome) {
-        match = false;
-        break;
-      }
-    }
-    // A rejected order is not solved further: its values are never read.
-    values.push(
-      match ? decisions.map((d) => optionValues(searchTo(drawn + horizon), d)) : decisions.map(() => null),
+  const outcomes: number[][] = [];
+  const values: (readonly number[] | null | undefined)[][] = [];
+  let exact = true;
+  let k = 0;
+  // Stopping on the count of accepted orders (or drawn ones) leaves the accepted ones independent draws from the law
+  // they are accepted from.
+  for (; k < cap && outcomes.length < n; k++) {
+    const search = new DealSearch(
+      { columns: deal.columns, waste: deal.waste, stock: [...revealed, ...stream.next()] },
+      rules,
     );
-    matches.push(match);
-    if (match) accepted++;
-    for (const x of searches.values()) x.release();
+    try {
+      const match = checks.every((c) => {
+        const found = outcomeOn(search, c.step, lossCap);
+        if (found === null) exact = false;
+        const o = found ?? lossCap;
+        return o >= c.lo && o <= c.hi;
+      });
+      // A rejected order is not solved further: its values are never read.
+      if (match) {
+        const v = decisions.map((d, i) => (withValues[i] === true ? optionValues(search, d) : undefined));
+        const o = decisions.map((d, i) => {
+          if (withValues[i] === true) return outcomeOf(v[i]!, d.taken, lossCap);
+          const found = outcomeOn(search, d, lossCap);
+          if (found === null) exact = false;
+          return found ?? lossCap;
+        });
+        if (v.includes(null)) exact = false;
+        outcomes.push(o);
+        values.push(v);
+      }
+    } finally {
+      search.release();
+    }
   }
-  return { values, matches };
+  return { outcomes, values, drawn: k, exact };
 }
 
 /**
- * The bet on rank `r` (1 = least lost) of `of` orders: `(1 - bet)` kept, and `bet` placed as `topShare · of` on
- * rank 1 plus `(1 - topShare) · 2 (of + 1 - r) / (of + 1)` spread over the ranks. Its mean over the ranks 1..of is
- * exactly 1, it never falls as the rank improves, and it is never below `1 - bet`.
+ * A bet's factor from a decision's outcomes, the real stock's first, then the accepted samples'. The bet succeeds on
+ * an order when the move taken lost fewer than `bet.below` strokes there. It is placed when at least `minFailing`
+ * orders fail it and at least one succeeds (a rule on the whole multiset); it then pays `1 - stake + stake · n / s`
+ * when the real stock succeeds, `n` orders of which `s` succeed, and keeps `1 - stake` when it fails. For an honest
+ * player, who is equally likely to hold any place among the orders, its mean is exactly 1: `(s/n) (1 - stake + stake
+ * n / s) + (1 - s/n) (1 - stake) = 1`.
  */
-export function rankWeight(r: number, of: number, bet: number, topShare: number): number {
-  return 1 - bet + bet * ((r === 1 ? topShare * of : 0) + ((1 - topShare) * 2 * (of + 1 - r)) / (of + 1));
+export function betFactor(outcomes: readonly number[], bet: AuditBet, minFailing: number): number {
+  const n = outcomes.length;
+  let succeed = 0;
+  for (const o of outcomes) if (o < bet.below) succeed++;
+  if (succeed === 0 || n - succeed < minFailing) return 1;
+  return outcomes[0]! < bet.below ? 1 - bet.stake + (bet.stake * n) / succeed : 1 - bet.stake;
 }
 
 /**
- * A decision's factor from its outcomes, the real stock's first, then the accepted samples'. The real stock shares
- * ranks `less + 1` to `less + ties` with the orders that lost as much, and is paid the mean `rankWeight` over those
- * ranks. No bet (1) when at most one of the orders lost anything: a rule on the whole multiset of outcomes, so for an
- * honest player, who is equally likely to hold any of the ranks, the expectation is exactly 1 either way.
+ * Whether a bet's factor can depend on the real stock's outcome, given the samples' outcomes only: when it cannot
+ * (no bet whether the real stock succeeds or fails), the decision reveals nothing through it.
  */
-export function decisionFactor(
-  outcomes: readonly number[],
-  size: number | AuditBet,
-  topShare: number,
-  minLosing = AUDIT_MIN_LOSING,
-): number {
-  const of = outcomes.length;
-  let losing = 0;
-  for (const o of outcomes) if (o > 0) losing++;
-  if (losing < minLosing) return 1;
-  // A bet scaled by the share of orders that lose strokes: a function of the multiset of outcomes, like the rule above.
-  const bet = typeof size === 'number' ? size : size.byLoss ? (size.size * losing) / of : size.size;
-  const real = outcomes[0]!;
-  let less = 0;
-  let ties = 0;
-  for (const o of outcomes) {
-    if (o < real) less++;
-    else if (o === real) ties++;
+export function betDependsOnReal(samples: readonly number[], bet: AuditBet, minFailing: number): boolean {
+  let fail = 0;
+  for (const o of samples) if (o >= bet.below) fail++;
+  const succeed = samples.length - fail;
+  // The real stock succeeding: `fail` failing orders; failing: `fail + 1`, and `succeed` succeeding.
+  const betsIfSucceeds = fail >= minFailing;
+  const betsIfFails = succeed >= 1 && fail + 1 >= minFailing;
+  return betsIfSucceeds || betsIfFails;
+}
+
+/**
+ * The outcomes that pay every bet of `bets` as the real outcome `real` did: the range `lo..hi` (within `0..lossCap`)
+ * between the bets' thresholds.
+ */
+export function outcomeRange(
+  real: number,
+  bets: readonly AuditBet[],
+  lossCap: number,
+): { lo: number; hi: number } {
+  let lo = 0;
+  let hi = lossCap;
+  for (const b of bets) {
+    if (real < b.below) hi = Math.min(hi, b.below - 1);
+    else lo = Math.max(lo, b.below);
   }
-  let sum = 0;
-  for (let r = less + 1; r <= less + ties; r++) sum += rankWeight(r, of, bet, topShare);
-  return sum / ties;
+  return { lo, hi };
 }

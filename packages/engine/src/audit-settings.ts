@@ -3,95 +3,113 @@ import { type Move, type Position } from './game.ts';
 import { type CodedError } from './result.ts';
 
 /** Bump when anything that changes a verdict changes; stored hole results of another version do not combine. */
-export const AUDIT_VERSION = 4;
+export const AUDIT_VERSION = 5;
 /** A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. */
 export const AUDIT_ALPHA = 0.001;
 /**
- * Segments are examined from `AUDIT_FROM_DRAW` to `AUDIT_UNTIL_DRAW - 1` stock cards drawn: from the first move of
- * the hole to the end of the stock (a segment with no unseen card left tells nothing).
+ * The hole is examined in two parts, each with capitals of its own: the opening (the decisions made before the 2nd
+ * draw) and the rest. A sample for a later decision must match the outcomes the real stock revealed at the earlier
+ * decisions of its own part only, and matching an opening decision costs a solve of the whole game: with the opening
+ * apart, the rest's samples are judged from the 2nd draw on, at a fraction of the cost (docs/fair-play.md).
  */
-export const AUDIT_FROM_DRAW = 0;
-export const AUDIT_UNTIL_DRAW = 17;
-/** Orders accepted per examined segment, by stock cards drawn. */
-export const AUDIT_SAMPLES: readonly number[] = Array.from({ length: 17 }, () => 8);
-/** Orders drawn per segment, at most, to get `AUDIT_SAMPLES` accepted: this many times that. */
-export const AUDIT_DRAW_FACTOR = 3;
-/** A decision's outcome: the strokes the move taken loses, counted up to this (0, 1, 2 or more). */
-export const AUDIT_LOSS_CAP = 2;
-/**
- * The shares of the capital each decision bets, one capital each: a move that does worst of all the orders keeps
- * `1 - β` of it, never less. The round's evidence is the mean over them: a bold bet pays most against a player who
- * knows the stock at almost every move, a small one against a player who uses it now and then (his honest moves then
- * cost little). The mean of e-values is an e-value, at the price of a factor 4 at most against the best of them.
- */
-export const AUDIT_BETS: readonly AuditBet[] = [
-  { size: 0.9, byLoss: false },
-  { size: 0.9, byLoss: true },
-  { size: 0.5, byLoss: true },
-  { size: 0.2, byLoss: true },
+export const AUDIT_PARTS: readonly AuditPart[] = [
+  { fromDraw: 0, untilDraw: 2 },
+  { fromDraw: 2, untilDraw: 17 },
 ];
 /**
- * A decision bets only when at least this many of its orders (the real stock and the accepted samples) lose strokes
- * with the move taken: a rule on the whole multiset, so it keeps the mean at 1.
+ * Orders of the unseen cards accepted per examined segment, by the hole's evidence so far (the largest of its
+ * capitals): a hole that shows nothing is examined with one order a segment, one that shows evidence with more, so an
+ * honest hole costs little and a suspicious one is measured finely. The rule looks at the capitals only, which are
+ * known before the segment's bets are placed, so it keeps every bet fair.
  */
-export const AUDIT_MIN_LOSING = 2;
+export const AUDIT_SAMPLES: readonly AuditSampling[] = [
+  { below: 1, samples: 2 },
+  { below: 30, samples: 4 },
+  { below: Infinity, samples: 8 },
+];
+/** Orders drawn per segment, at most, to get the samples wanted: this many times that number. */
+export const AUDIT_DRAW_FACTOR = 3;
+/** A decision's outcome: the strokes the move taken loses against the best move, counted up to this. */
+export const AUDIT_LOSS_CAP = 2;
 /**
- * A decision made with `drawn` cards drawn is judged on the game cut after `drawn + AUDIT_HORIZON` stock cards. With a
- * short horizon its outcome depends on the next cards only: once they are drawn it is known from the cards shown and
- * needs no checking, and the solves are smaller. Measured (docs/fair-play.md): a horizon of 8 costs a quarter of the
- * CPU but loses most of the power against perfect play, whose moves are best for the whole stock. So: the whole
- * stock.
+ * The capitals a part of the hole keeps, side by side: the round's evidence is their mean. At each decision a capital
+ * places the mean of its bets, each of which succeeds on an order when the move taken loses fewer than `below` strokes
+ * there, and stakes `stake` of the capital on it (a mean of fair bets is a fair bet).
+ *
+ * - `below: 1` is "the move taken was best": it pays most against a player who knows the stock at every move.
+ * - `below: 2` does not count a loss of one stroke as a miss. Mixed into one capital with the first, a deliberate
+ *   one-stroke mistake costs that decision only half its bet, not the capital: a player who errs on purpose at a few
+ *   decisions keeps most of his evidence, and must give away more to hide.
+ *
+ * A miss of every bet keeps `1 - stake` of a capital: a twentieth, never nothing, and the hole is examined to its end.
  */
-export const AUDIT_HORIZON = 17;
+export const AUDIT_CAPITALS: readonly AuditCapital[] = [
+  {
+    bets: [
+      { below: 1, stake: 0.95 },
+      { below: 2, stake: 0.95 },
+    ],
+  },
+];
 /**
- * The share of a segment's bet placed on "the real stock alone scores best" (rank 1 of `N + 1`); the rest is spread
- * linearly over the ranks, so a real stock that scores second or third best still earns something.
+ * A bet is placed only when at least this many of the orders (the real stock and the accepted samples) fail it and
+ * at least one succeeds: a rule on the whole multiset, so it keeps the mean at 1.
  */
-export const AUDIT_TOP_SHARE = 0.75;
+export const AUDIT_MIN_FAILING = 1;
 
-/**
- * A bet size: the share `size` of the capital, or with `byLoss` that times the share of the orders (the real stock
- * and the accepted samples) on which the move taken loses strokes. A move that looks bad without the stock is where
- * knowing it shows; an honest player's good-looking moves then stake little, and cost him little.
- */
+/** A part of the hole: the segments with `fromDraw <= drawn < untilDraw` stock cards drawn. */
+export interface AuditPart {
+  readonly fromDraw: number;
+  readonly untilDraw: number;
+}
+
+/** While the part's largest capital is below `below`, a segment is examined with `samples` orders. */
+export interface AuditSampling {
+  readonly below: number;
+  readonly samples: number;
+}
+
+/** A bet: the move taken loses fewer than `below` strokes; `stake` of the capital is bet on it. */
 export interface AuditBet {
-  readonly size: number;
-  readonly byLoss: boolean;
+  readonly below: number;
+  readonly stake: number;
+}
+
+/** A capital: at each decision it places the mean of its bets. */
+export interface AuditCapital {
+  readonly bets: readonly AuditBet[];
 }
 
 /** The tunables, as one value: the public functions use `AUDIT_SETTINGS`; the bench can measure others. */
 export interface AuditSettings {
-  /** Segments with `fromDraw <= drawn < untilDraw` stock cards drawn are examined. */
-  readonly fromDraw: number;
-  readonly untilDraw: number;
-  /** Sampled orders per segment, by stock cards drawn (0: not examined). */
-  readonly samples: readonly number[];
-  /** See `AUDIT_DRAW_FACTOR`. */
+  /** See `AUDIT_PARTS`. */
+  readonly parts: readonly AuditPart[];
+  /** See `AUDIT_SAMPLES`, `AUDIT_DRAW_FACTOR`. */
+  readonly samples: readonly AuditSampling[];
   readonly drawFactor: number;
-  /** See `AUDIT_BETS`. */
-  readonly bets: readonly AuditBet[];
-  /** See `AUDIT_MIN_LOSING`. */
-  readonly minLosing: number;
-  /** See `AUDIT_HORIZON`. */
-  readonly horizon: number;
-  /** See `AUDIT_TOP_SHARE`. */
-  readonly topShare: number;
+  /** See `AUDIT_LOSS_CAP`. */
+  readonly lossCap: number;
+  /** See `AUDIT_CAPITALS`. */
+  readonly capitals: readonly AuditCapital[];
+  /** See `AUDIT_MIN_FAILING`. */
+  readonly minFailing: number;
 }
 
 export const AUDIT_SETTINGS: AuditSettings = {
-  fromDraw: AUDIT_FROM_DRAW,
-  untilDraw: AUDIT_UNTIL_DRAW,
+  parts: AUDIT_PARTS,
   samples: AUDIT_SAMPLES,
   drawFactor: AUDIT_DRAW_FACTOR,
-  bets: AUDIT_BETS,
-  minLosing: AUDIT_MIN_LOSING,
-  horizon: AUDIT_HORIZON,
-  topShare: AUDIT_TOP_SHARE,
+  lossCap: AUDIT_LOSS_CAP,
+  capitals: AUDIT_CAPITALS,
+  minFailing: AUDIT_MIN_FAILING,
 };
 
 /** A telling decision's move loses at least this many strokes on average over the sampled orders. */
 export const TELLING_MARGIN = 0.5;
-/** Positions per solve before the audit skips that segment: a CPU guard, far above any solve it makes. */
+/**
+ * Positions per solve: a CPU guard. A solve that reaches it gives the outcome `AUDIT_LOSS_CAP` (a fixed rule, the same
+ * for the real stock and every sample, so the bets stay fair; docs/fair-play.md).
+ */
 export const AUDIT_MAX_NODES = 2_000_000;
 
 /** A move as a telling decision names it: a column with its exposed card (board text), or the draw. */
@@ -132,12 +150,12 @@ export interface HoleAudit {
   readonly decisions: number;
   /** Decisions in examined segments (some stock still unseen). */
   readonly examined: number;
-  /** Examined decisions that bet (their factor is not 1). */
+  /** Examined decisions that bet (some factor is not 1). */
   readonly bets: number;
-  /** The hole's evidence, the product of its factors, for each bet size of `AUDIT_BETS` in turn. */
+  /** The hole's evidence, the product of its factors, for each part and each capital of `AUDIT_CAPITALS` in turn. */
   readonly evidence: readonly number[];
   readonly telling: readonly TellingDecision[];
-  /** False when some solve reached `AUDIT_MAX_NODES` (that segment then bet nothing). */
+  /** False when some solve reached `AUDIT_MAX_NODES` (its outcome was then taken as `AUDIT_LOSS_CAP`). */
   readonly exact: boolean;
 }
 

@@ -2,21 +2,25 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   AUDIT_ALPHA,
-  AUDIT_BETS,
+  AUDIT_CAPITALS,
   AUDIT_LOSS_CAP,
+  AUDIT_MIN_FAILING,
+  AUDIT_PARTS,
+  AUDIT_SAMPLES,
   AUDIT_SETTINGS,
-  AUDIT_TOP_SHARE,
   AUDIT_VERSION,
   auditHole,
   auditHoleWith,
   auditRound,
   auditSteps,
+  betDependsOnReal,
+  betFactor,
   combineAudit,
-  decisionFactor,
   drawSamples,
-  outcomeWith,
-  rankWeight,
+  outcomeOn,
+  outcomeRange,
   type AuditBet,
+  type AuditStep,
   type AuditTrace,
   type HoleAudit,
 } from './audit.ts';
@@ -24,14 +28,16 @@ import type { Card } from './card.ts';
 import { dealNumber, type Deal } from './deal.ts';
 import { PRESETS } from './rules.ts';
 import { solve } from './solve.ts';
+import { DealSearch } from './solve-fast.ts';
 import { firstMoveLog, randomLog, unwrap } from '../test-fixtures/play.ts';
-import { DREW_OVER_2S } from '../test-fixtures/telling.ts';
 
 const rules = PRESETS.classic;
 const deal = (n: number): Deal => unwrap(dealNumber(n, rules));
 const perfectLog = (d: Deal): string => unwrap(solve(d, rules)).log;
-
 const greedyLog = (d: Deal): string => firstMoveLog(d, rules);
+const capitals = AUDIT_PARTS.length * AUDIT_CAPITALS.length;
+/** Every bet any capital places. */
+const AUDIT_BETS = AUDIT_CAPITALS.flatMap((c) => c.bets);
 
 // Audits solve many positions; shared machines can be slow.
 const SLOW = 60_000;
@@ -44,109 +50,149 @@ function permutations(cards: readonly Card[]): Card[][] {
   );
 }
 
-/** The exact mean of `decisionFactor` over the real stock's place among the outcomes (every place equally likely). */
-function meanOverPlaces(outcomes: readonly number[], bet: number | AuditBet, top: number): number {
+/** The exact mean of `betFactor` over the real stock's place among the outcomes (every place equally likely). */
+function meanOverPlaces(outcomes: readonly number[], bet: AuditBet, minFailing: number): number {
   let sum = 0;
   for (let i = 0; i < outcomes.length; i++) {
     const placed = [outcomes[i]!, ...outcomes.slice(0, i), ...outcomes.slice(i + 1)];
-    sum += decisionFactor(placed, bet, top);
+    sum += betFactor(placed, bet, minFailing);
   }
   return sum / outcomes.length;
 }
 
-describe('rankWeight', () => {
-  it('property: its mean over the ranks is exactly 1, it never falls as the rank improves, never below 1 - bet', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 40 }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        (of, bet, top) => {
-          let sum = 0;
-          for (let r = 1; r <= of; r++) {
-            const w = rankWeight(r, of, bet, top);
-            sum += w;
-            expect(w).toBeGreaterThanOrEqual(1 - bet - 1e-12);
-            if (r > 1) expect(w).toBeLessThanOrEqual(rankWeight(r - 1, of, bet, top) + 1e-12);
-          }
-          expect(sum / of).toBeCloseTo(1, 12);
-        },
-      ),
-      { numRuns: 500, seed: 4 },
-    );
-  });
+/** The outcome of `step` were the unseen cards in `order` (the stock drawn so far, then `order`). */
+function outcomeWith(d: Deal, step: AuditStep, order: readonly Card[]): number {
+  const search = new DealSearch({ ...d, stock: [...d.stock.slice(0, step.pos.drawn), ...order] }, rules);
+  try {
+    return outcomeOn(search, step) ?? AUDIT_LOSS_CAP;
+  } finally {
+    search.release();
+  }
+}
+
+const arbOutcomes = fc.array(fc.integer({ min: 0, max: AUDIT_LOSS_CAP }), { minLength: 1, maxLength: 12 });
+const arbBet = fc.record({
+  below: fc.integer({ min: 1, max: AUDIT_LOSS_CAP }),
+  stake: fc.double({ min: 0, max: 1, noNaN: true }),
 });
 
-describe('decisionFactor', () => {
-  it('property: an honest player wins nothing on average, whatever the outcomes and their ties', () => {
+describe('betFactor', () => {
+  it('property: an honest player wins nothing on average, whatever the outcomes, the bet and the rule', () => {
     // For an honest player the real stock and the accepted orders are exchangeable: given the multiset of their
     // outcomes, the real stock is equally likely to be any of them. The factor's mean over those places must be
     // exactly 1 (the no-bet rule looks at the multiset only, so it keeps the mean at 1 too).
     fc.assert(
-      fc.property(
-        fc.array(fc.integer({ min: 0, max: AUDIT_LOSS_CAP }), { minLength: 1, maxLength: 25 }),
-        (outcomes) => {
-          expect(meanOverPlaces(outcomes, AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(1, 12);
-          expect(meanOverPlaces(outcomes, 1, 1)).toBeCloseTo(1, 12);
-          for (const b of AUDIT_BETS) expect(meanOverPlaces(outcomes, b, AUDIT_TOP_SHARE)).toBeCloseTo(1, 12);
-          expect(meanOverPlaces(outcomes, 0.5, 0)).toBeCloseTo(1, 12);
-        },
-      ),
-      { numRuns: 1000, seed: 3 },
+      fc.property(arbOutcomes, arbBet, fc.integer({ min: 1, max: 4 }), (outcomes, bet, minFailing) => {
+        expect(meanOverPlaces(outcomes, bet, minFailing)).toBeCloseTo(1, 12);
+      }),
+      { numRuns: 2000, seed: 3 },
     );
   });
 
-  it('pays for surprising best moves, costs a bounded factor for a miss, bets nothing when at most one order lost', () => {
-    // Real 0 alone among 8 orders that lost: rank 1 of 9, 0.1 + 0.9 (0.75 · 9 + 0.25 · 2 · 9 / 10) = 6.58.
-    expect(decisionFactor([0, 2, 1, 2, 2, 2, 2, 2, 2], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(
-      6.58,
-      12,
+  it('property: a miss keeps 1 - stake of the capital, never less, and a success never pays less than 1', () => {
+    fc.assert(
+      fc.property(arbOutcomes, arbBet, fc.integer({ min: 1, max: 4 }), (outcomes, bet, minFailing) => {
+        const f = betFactor(outcomes, bet, minFailing);
+        if (outcomes[0]! < bet.below) expect(f).toBeGreaterThanOrEqual(1);
+        else expect(f === 1 || Math.abs(f - (1 - bet.stake)) < 1e-12).toBe(true);
+      }),
+      { numRuns: 1000, seed: 5 },
     );
-    // Real 2, the worst of 9 alone: 0.1 + 0.9 · 0.25 · 2 · 1 / 10 = 0.145, never below 1 - AUDIT_BET = 0.1.
-    expect(decisionFactor([2, 0, 0, 0, 0, 0, 0, 0, 1], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(
-      0.145,
-      12,
+  });
+
+  it('pays n / s of the stake when the real stock succeeds, keeps 1 - stake when it fails, bets only on a split', () => {
+    const best = { below: 1, stake: 0.9 };
+    // The real stock best (0), 1 of the 3 samples too: 2 of 4 orders succeed, 0.1 + 0.9 · 4 / 2 = 1.9.
+    expect(betFactor([0, 1, 0, 2], best, 1)).toBeCloseTo(1.9, 12);
+    // Alone among 4: 0.1 + 0.9 · 4 = 3.7.
+    expect(betFactor([0, 1, 3, 2], best, 1)).toBeCloseTo(3.7, 12);
+    // The real stock lost a stroke: a miss, 0.1 is kept.
+    expect(betFactor([1, 0, 0, 2], best, 1)).toBeCloseTo(0.1, 12);
+    // A one-stroke loss is no miss for the bet on "fewer than 2".
+    expect(betFactor([1, 0, 3, 2], { below: 2, stake: 0.9 }, 1)).toBeCloseTo(0.1 + (0.9 * 4) / 2, 12);
+    // Every order succeeds, or none does: no bet.
+    expect(betFactor([0, 0, 0], best, 1)).toBe(1);
+    expect(betFactor([2, 1, 3], best, 1)).toBe(1);
+    // With two failing orders needed, one is not enough.
+    expect(betFactor([0, 1, 0, 0], best, 2)).toBe(1);
+    expect(betFactor([0, 1, 1, 0], best, 2)).toBeCloseTo(0.1 + (0.9 * 4) / 2, 12);
+  });
+});
+
+describe('what a decision reveals', () => {
+  it('property: a bet that does not depend on the real stock pays 1 whatever it was; one that does pays alike over the range it reveals', () => {
+    fc.assert(
+      fc.property(arbOutcomes, fc.integer({ min: 1, max: 3 }), (outcomes, minFailing) => {
+        const samples = outcomes.slice(1);
+        const revealing = AUDIT_BETS.filter((b) => betDependsOnReal(samples, b, minFailing));
+        for (const b of AUDIT_BETS.filter((x) => !revealing.includes(x)))
+          for (let r = 0; r <= AUDIT_LOSS_CAP; r++) expect(betFactor([r, ...samples], b, minFailing)).toBe(1);
+        const { lo, hi } = outcomeRange(outcomes[0]!, revealing, AUDIT_LOSS_CAP);
+        expect(lo).toBeLessThanOrEqual(outcomes[0]!);
+        expect(hi).toBeGreaterThanOrEqual(outcomes[0]!);
+        for (let r = 0; r <= AUDIT_LOSS_CAP; r++)
+          for (const b of revealing) {
+            const same = betFactor([r, ...samples], b, minFailing) === betFactor(outcomes, b, minFailing);
+            if (r >= lo && r <= hi) expect(same).toBe(true);
+          }
+      }),
+      { numRuns: 1000, seed: 6 },
     );
-    // Ties share their ranks: real 0 with 5 others at ranks 1..6 of 8: (5.9 + 0.45 + 0.4 + 0.35 + 0.3 + 0.25) / 6.
-    expect(decisionFactor([0, 0, 0, 0, 0, 1, 0, 1], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(
-      7.65 / 6,
-      12,
-    );
-    // At most one order lost strokes (the real one or a sample): no bet.
-    expect(decisionFactor([0, 2, 0, 0], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBe(1);
-    expect(decisionFactor([1, 0, 0, 0], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBe(1);
-    expect(decisionFactor([0], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBe(1);
-    // Every order lost alike: one tie over all the ranks, the mean bet, 1.
-    expect(decisionFactor([2, 2, 2, 2], AUDIT_BETS[0]!, AUDIT_TOP_SHARE)).toBeCloseTo(1, 12);
+  });
+
+  it('reveals a range between the bets thresholds', () => {
+    const bets = [1, 2, 3].map((below) => ({ below, stake: 0.9 }));
+    expect(outcomeRange(0, bets, 3)).toEqual({ lo: 0, hi: 0 });
+    expect(outcomeRange(1, bets, 3)).toEqual({ lo: 1, hi: 1 });
+    expect(outcomeRange(3, bets, 3)).toEqual({ lo: 3, hi: 3 });
+    expect(outcomeRange(1, [{ below: 2, stake: 0.9 }], 3)).toEqual({ lo: 0, hi: 1 });
+    expect(outcomeRange(2, [{ below: 1, stake: 0.9 }], 3)).toEqual({ lo: 1, hi: 3 });
+    expect(outcomeRange(2, [], 3)).toEqual({ lo: 0, hi: 3 });
   });
 
   it(
-    'exact, on real solves: the mean factor over every real order and every pair of sampled orders is 1',
+    'exact, on real solves: given what the first decision revealed, the second bet still wins nothing on average',
     { timeout: SLOW },
     () => {
-      // A greedy hole of deal 2 late enough that 4 stock cards are unseen (24 orders). Its last examined decisions
-      // are judged on every real order of those 4 cards and every pair of samples drawn from the orders that give the
-      // earlier decision of the segment (a condition) the real order's outcome: the law the audit samples from. The
-      // honest player's moves up to there depend on the drawn cards only, so they are the same for every real order.
-      const d = deal(2);
-      const steps = unwrap(auditSteps(d, rules, greedyLog(d)));
-      const drawn = d.stock.length - 4;
-      const seg = steps.filter((s) => s.pos.drawn === drawn && s.moves.length >= 2);
-      expect(seg.length).toBeGreaterThanOrEqual(2);
-      const [first, second] = [seg[0]!, seg[1]!];
-      const orders = permutations(d.stock.slice(drawn));
-      const o1 = orders.map((u) => outcomeWith(d, rules, first, u)!);
-      const o2 = orders.map((u) => outcomeWith(d, rules, second, u)!);
-      let mean = 0;
-      for (let r = 0; r < orders.length; r++) {
-        const accepted = orders.map((_, k) => k).filter((k) => o1[k] === o1[r]);
-        let sum = 0;
-        for (const a of accepted)
-          for (const b of accepted)
-            sum += decisionFactor([o2[r]!, o2[a]!, o2[b]!], AUDIT_BETS[0]!, AUDIT_TOP_SHARE);
-        mean += sum / accepted.length ** 2 / orders.length;
+      // Greedy holes of deals 64 and 85 with 4 stock cards unseen (24 orders) and two decisions there whose outcomes
+      // vary with the order and depend on each other. The first reveals the range of its outcome (a condition); for
+      // every real order with a given first outcome, the second is judged with every pair of samples drawn from the
+      // orders whose first outcome is in the revealed range (the law the audit samples from). The honest player's moves
+      // up to there depend on the drawn cards only, so they are the same for every order. The mean factor given the
+      // first outcome must be 1: that is what lets the hole's factors multiply. Drawing the samples without the
+      // condition breaks it (deal 64: about 2 and 0.5 for its two first outcomes).
+      const meanGiven = (o1: number[], o2: number[], bet: AuditBet, conditioned: boolean): number[] =>
+        [...new Set(o1)].map((c) => {
+          const reals = o1.flatMap((o, r) => (o === c ? [r] : []));
+          let mean = 0;
+          for (const r of reals) {
+            const { lo, hi } = outcomeRange(o1[r]!, AUDIT_BETS, AUDIT_LOSS_CAP);
+            const accepted = o1.flatMap((o, k) => (!conditioned || (o >= lo && o <= hi) ? [k] : []));
+            let sum = 0;
+            for (const a of accepted)
+              for (const b of accepted) sum += betFactor([o2[r]!, o2[a]!, o2[b]!], bet, AUDIT_MIN_FAILING);
+            mean += sum / accepted.length ** 2 / reals.length;
+          }
+          return mean;
+        });
+      for (const n of [64, 85]) {
+        const d = deal(n);
+        const steps = unwrap(auditSteps(d, rules, greedyLog(d)));
+        const drawn = d.stock.length - 4;
+        const seg = steps.filter((s) => s.pos.drawn === drawn && s.moves.length >= 2);
+        expect(seg.length).toBeGreaterThanOrEqual(2);
+        const orders = permutations(d.stock.slice(drawn));
+        const o1 = orders.map((u) => outcomeWith(d, seg[0]!, u));
+        const o2 = orders.map((u) => outcomeWith(d, seg[1]!, u));
+        expect(new Set(o1).size).toBeGreaterThan(1);
+        expect(new Set(o2).size).toBeGreaterThan(1);
+        for (const bet of AUDIT_BETS)
+          for (const m of meanGiven(o1, o2, bet, true)) expect(m).toBeCloseTo(1, 12);
+        if (n === 64) {
+          const unconditioned = meanGiven(o1, o2, AUDIT_BETS[0]!, false);
+          expect(Math.max(...unconditioned.map((m) => Math.abs(m - 1)))).toBeGreaterThan(0.1);
+        }
       }
-      expect(mean).toBeCloseTo(1, 12);
     },
   );
 });
@@ -160,15 +206,15 @@ describe('auditHole', () => {
     expect(b).toEqual(a);
     expect(JSON.parse(JSON.stringify(a))).toEqual(a);
     expect(a.version).toBe(AUDIT_VERSION);
+    expect(a.evidence).toHaveLength(capitals);
   });
 
   it('finds evidence in a perfect-information line, and says why as data', { timeout: SLOW }, () => {
-    // Deal 16: perfect play (4 strokes) draws with a 2 playable, and plays against the odds, within the window.
     const d = deal(16);
     const log = perfectLog(d);
     const a = unwrap(auditHole(d, rules, log));
     expect(a.bets).toBeGreaterThan(0);
-    expect(a.evidence[0]).toBeGreaterThan(2);
+    expect(Math.max(...a.evidence)).toBeGreaterThan(2);
     expect(a.telling.length).toBeGreaterThan(0);
     for (const t of a.telling) {
       expect(log[t.at]).toBe(t.move);
@@ -179,6 +225,39 @@ describe('auditHole', () => {
       expect(t.reason.taken.kind === 'draw' ? 'd' : String(t.reason.taken.column)).toBe(t.move);
       if (t.reason.taken.kind === 'play') expect(t.reason.playable).toContain(t.reason.taken.card);
     }
+  });
+
+  it('examines every decision from the first move, each part with its own samples', { timeout: SLOW }, () => {
+    const d = deal(16);
+    const log = perfectLog(d);
+    const traces: AuditTrace[] = [];
+    const a = unwrap(auditHoleWith(d, rules, log, AUDIT_SETTINGS, (t) => traces.push(t)));
+    const steps = unwrap(auditSteps(d, rules, log));
+    const choices = steps.flatMap((s, i) => (s.moves.length >= 2 && s.pos.drawn < d.stock.length ? [i] : []));
+    expect(traces.map((t) => t.at)).toEqual(choices);
+    expect(a.examined).toBe(choices.length);
+    expect(traces[0]!.drawn).toBe(0);
+    // A part's first segment is examined with the samples its capital of 1 asks for.
+    const firstCount = AUDIT_SAMPLES.find((x) => 1 < x.below)!.samples;
+    for (const part of AUDIT_PARTS) {
+      const first = traces.find((t) => t.drawn >= part.fromDraw && t.drawn < part.untilDraw);
+      if (first !== undefined) expect(first.outcomes.length).toBeLessThanOrEqual(1 + firstCount);
+    }
+    // Every factor is the mean of its capital's bets on the traced outcomes, and the evidence is their product, part
+    // by part.
+    AUDIT_PARTS.forEach((part, p) =>
+      AUDIT_CAPITALS.forEach((capital, c) => {
+        let product = 1;
+        for (const t of traces.filter((x) => x.drawn >= part.fromDraw && x.drawn < part.untilDraw)) {
+          const mean =
+            capital.bets.reduce((sum, bet) => sum + betFactor(t.outcomes, bet, AUDIT_MIN_FAILING), 0) /
+            capital.bets.length;
+          expect(t.factors[c]).toBe(mean);
+          product *= t.factors[c]!;
+        }
+        expect(a.evidence[p * AUDIT_CAPITALS.length + c]).toBe(product);
+      }),
+    );
   });
 
   it('flags a round of perfect-information play', { timeout: 4 * SLOW }, () => {
@@ -200,8 +279,8 @@ describe('auditHole', () => {
 
 describe('drawSamples', () => {
   it('property: never reads the order of the cards not yet drawn', { timeout: SLOW }, () => {
-    // Two deals that differ only in the order of the stock beyond `drawn` give the same counts and blind
-    // expectations: the samples depend on what was shown, not on the real order.
+    // Two deals that differ only in the order of the stock beyond `drawn` give the same samples and outcomes: the
+    // samples depend on what was shown, not on the real order.
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 2000 }),
@@ -219,12 +298,13 @@ describe('drawSamples', () => {
           const rest = d.stock.slice(drawn);
           const other = perm % 2 === 0 ? rest.slice().reverse() : [...rest.slice(1), rest[0]!];
           const shuffled: Deal = { ...d, stock: [...d.stock.slice(0, drawn), ...other] };
-          // Conditions from earlier decisions too: the same in both, as the real hits would give them.
+          // Conditions from earlier decisions too: the same in both, as the real outcomes would give them.
           const before = steps.slice(0, cut).filter((s) => s.moves.length >= 2 && s.pos.drawn >= drawn - 2);
-          const conditions = before.map((step, k) => ({ step, outcome: k % 3, share: (k % 4) / 4 }));
-          const a = drawSamples(d, rules, drawn, segment, conditions, 3, 4);
-          const b = drawSamples(shuffled, rules, drawn, segment, conditions, 3, 4);
-          expect(a.values.length).toBeGreaterThanOrEqual(3);
+          const conditions = before.map((step, k) => ({ step, lo: k % 3 === 0 ? 1 : 0, hi: AUDIT_LOSS_CAP }));
+          const withValues = segment.map((_, k) => k % 2 === 0);
+          const a = drawSamples(d, rules, drawn, segment, withValues, conditions, 3, 4);
+          const b = drawSamples(shuffled, rules, drawn, segment, withValues, conditions, 3, 4);
+          expect(a.drawn).toBeGreaterThanOrEqual(3);
           expect(b).toEqual(a);
         },
       ),
@@ -281,12 +361,19 @@ describe('errors', () => {
       decisions: 0,
       examined: 0,
       bets: 0,
-      evidence: [1, 1, 1, 1],
+      evidence: Array<number>(capitals).fill(1),
       telling: [],
       exact: true,
     };
     expect(combineAudit([h])).toMatchObject({ ok: false, error: { code: 'ERR_VERSION', hole: 0 } });
-    expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: [1, -1, 1, 1] }])).toMatchObject({
+    const negative = Array<number>(capitals).fill(1);
+    negative[1] = -1;
+    expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: negative }])).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_VERSION' },
+    });
+    // A hole with another number of capitals (version 4 kept four).
+    expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: [...h.evidence, 1] }])).toMatchObject({
       ok: false,
       error: { code: 'ERR_VERSION' },
     });
@@ -299,24 +386,23 @@ describe('errors', () => {
 });
 
 describe('combineAudit', () => {
-  /** A hole with the same evidence at every bet size, or one per size. */
+  /** A hole with the same evidence in every capital, or one per capital. */
   const hole = (evidence: number | number[], decisions = 10): HoleAudit => ({
     version: AUDIT_VERSION,
     decisions,
     examined: 5,
     bets: 2,
-    evidence: typeof evidence === 'number' ? AUDIT_BETS.map(() => evidence) : evidence,
+    evidence: typeof evidence === 'number' ? Array<number>(capitals).fill(evidence) : evidence,
     telling: [],
     exact: true,
   });
+  /** Evidence `x` in capital `i`, 1 elsewhere. */
+  const only = (i: number, x: number): number[] =>
+    Array.from({ length: capitals }, (_, k) => (k === i ? x : 1));
 
-  it('multiplies the holes for each bet size, and takes the mean over the sizes', () => {
-    expect(AUDIT_BETS.map((b) => [b.size, b.byLoss])).toEqual([
-      [0.9, false],
-      [0.9, true],
-      [0.5, true],
-      [0.2, true],
-    ]);
+  it('multiplies the holes for each capital, and takes the mean over the capitals', () => {
+    expect(capitals).toBeGreaterThanOrEqual(2);
+    const n = capitals;
     const r = unwrap(combineAudit([hole(10), hole(50, 7)]));
     expect(r.pValue).toBeCloseTo(1 / 500, 12);
     expect(r.flagged).toBe(false);
@@ -325,35 +411,40 @@ describe('combineAudit', () => {
     const f = unwrap(combineAudit([hole(10), hole(50), hole(3)]));
     expect(f.pValue).toBeCloseTo(1 / 1500, 12);
     expect(f.flagged).toBe(true);
-    // Per size: (40 · 50, 1 · 1, 2 · 2, 1 · 3) = (2000, 1, 4, 3); mean 502.
-    const m = unwrap(combineAudit([hole([40, 1, 2, 1]), hole([50, 1, 2, 3])]));
-    expect(m.pValue).toBeCloseTo(1 / 502, 12);
+    // One capital with 15 · 100 = 1,500, the others 1: the mean (1,500 + n - 1) / n is below 1,000.
+    const m = unwrap(combineAudit([hole(only(n - 1, 15)), hole(only(n - 1, 100))]));
+    expect(m.pValue).toBeCloseTo(n / (1500 + n - 1), 12);
+    expect(m.flagged).toBe(false);
+    // Evidence spread over capitals does not add up across them: 60 in one, 100 in another.
+    const s = unwrap(combineAudit([hole(only(0, 60)), hole(only(n - 1, 100))]));
+    expect(s.pValue).toBeCloseTo(n / (60 + 100 + n - 2), 12);
     // Evidence below 1 is no evidence: the p-value stays 1.
     expect(unwrap(combineAudit([hole(0.5), hole(4)])).pValue).toBe(0.5);
     expect(unwrap(combineAudit([hole(0.1), hole(4)])).pValue).toBe(1);
   });
 
   it('does not depend on the order of the holes', () => {
-    const holes = [hole([3, 1, 2, 0.5]), hole(0.2), hole([40, 2, 1, 1])];
+    const spread = (xs: number[]) => Array.from({ length: capitals }, (_, k) => xs[k % xs.length]!);
+    const holes = [hole(spread([3, 1, 2, 0.5, 7])), hole(0.2), hole(spread([40, 2, 1, 0.3, 9]))];
     expect(unwrap(combineAudit(holes)).pValue).toBe(unwrap(combineAudit(holes.slice().reverse())).pValue);
   });
 });
 
-describe('golden: deal 16, perfect play, audit version 4', () => {
+describe('golden: deal 16, perfect play, audit version 5', () => {
   it('pins the hole audit (a silent change to verdicts fails here)', { timeout: SLOW }, () => {
-    // Deal 16's perfect line (4 strokes). The expected figures below were read off one run and checked by hand:
+    // Deal 16's perfect line (4 strokes). The figures below were read off one run and checked by hand:
     // - decisions (positions with two or more legal moves) and examined (those with stock still unseen) are
     //   recounted here from the log;
-    // - the hole's evidence is the product of its decisions' factors, each the mean `rankWeight` over the ranks
-    //   the real outcome shares. Seven decisions bet (at least two of the real stock and 8 accepted orders lost
-    //   strokes). Outcomes, real first: move 2 "00001010" (real 0 tied at ranks 1..6 of 8:
-    //   (5.9 + 0.45 + 0.4 + 0.35 + 0.3 + 0.25) / 6 = 1.275), move 21 "021222222" (real 0 alone at rank 1 of 9:
-    //   0.1 + 0.9 (0.75 · 9 + 0.25 · 1.8) = 6.58), and five more between 1.275 and 1.96, whose product is
-    //   1.275 · 1.525 · 1.95625 · 1.275 · 1.405 · 1.63 · 6.58 = 73.08... at the bet size 0.9; at the smaller sizes each
-    //   factor shrinks towards 1 (`1 - β + β · f₁`, β scaled by the share of losing orders), so the products fall:
-    //   18.3, 7.27, 2.77;
-    // - four telling moves: the draws at moves 17, 20 and 21 with 2D and 2S playable (the blind best was 2S), and
-    //   10 of spades at move 1.
+    // - eight decisions bet. Outcomes, real first (4 samples: a part's capital starts at 1, below 30), each factor the
+    //   mean of the bet on "best" (below 1) and the bet on "loses under two" (below 2), stake 0.95:
+    //   opening (before the 2nd draw): moves 1 "00200", 3 "00002", 7 "00020": 4 of 5 orders succeed for both bets,
+    //   0.05 + 0.95 · 5 / 4 = 1.2375 each, so the opening's capital is 1.2375³ = 1.895115...;
+    //   the rest: 17 "00222" (2 of 5 succeed: 0.05 + 0.95 · 2.5 = 2.425), 18 and 19 "00100" (1.2375 for "best", no
+    //   bet below 2 where every order succeeds: the mean (1.2375 + 1) / 2 = 1.11875), 20 "00022" (3 of 5:
+    //   1.633...), 21 "02122" (the real stock alone best: 0.05 + 0.95 · 5 = 4.8; with one more below 2: 2.425; the
+    //   mean 3.6125); so the rest's capital is 2.425 · 1.11875² · 1.6333... · 3.6125 = 17.908554;
+    // - four telling moves: 10 of spades at move 1, and the draws at moves 17, 20 and 21 with 2D and 2S playable
+    //   (the blind best was 2S).
     const d = deal(16);
     const log = perfectLog(d);
     expect(log).toBe('24333621d7d36d56dddddddd4d75dd35452767d62214d71');
@@ -361,44 +452,49 @@ describe('golden: deal 16, perfect play, audit version 4', () => {
     const choices = steps.filter((s) => s.moves.length >= 2);
     const traces: AuditTrace[] = [];
     const a = unwrap(auditHoleWith(d, rules, log, AUDIT_SETTINGS, (t) => traces.push(t)));
-    expect(a.version).toBe(4);
-    expect(AUDIT_VERSION).toBe(4);
+    expect(a.version).toBe(5);
+    expect(AUDIT_VERSION).toBe(5);
     expect(a.decisions).toBe(choices.length);
     expect(a.examined).toBe(choices.filter((s) => s.pos.drawn < d.stock.length).length);
-    expect(a.decisions).toBe(34);
-    expect(a.examined).toBe(34);
-    expect(a.bets).toBe(7);
-    expect(a.exact).toBe(true);
-    const betting = traces.filter((t) => t.factor !== 1);
+    expect([a.decisions, a.examined, a.bets, a.exact]).toEqual([34, 34, 8, true]);
+    const betting = traces.filter((t) => t.factors.some((f) => f !== 1));
     expect(betting.map((t) => [t.at, t.outcomes.join('')])).toEqual([
-      [2, '00001010'],
-      [7, '00202'],
-      [17, '002222200'],
-      [18, '00100010'],
-      [19, '010100010'],
-      [20, '000200222'],
-      [21, '021222222'],
+      [1, '00200'],
+      [3, '00002'],
+      [7, '00020'],
+      [17, '00222'],
+      [18, '00100'],
+      [19, '00100'],
+      [20, '00022'],
+      [21, '02122'],
     ]);
-    for (const t of betting)
-      expect(t.factor).toBe(decisionFactor(t.outcomes, AUDIT_BETS[0]!, AUDIT_TOP_SHARE));
-    expect(betting[0]!.factor).toBeCloseTo(1.275, 12);
-    expect(betting[6]!.factor).toBeCloseTo(6.58, 12);
-    expect(a.evidence[0]).toBeCloseTo(1.275 * 1.525 * 1.95625 * 1.275 * 1.405 * 1.63 * 6.58, 9);
-    // The other bet sizes: the same outcomes, each factor `1 - β + β · (factor at β = 1)`, β scaled by the share of
-    // losing orders for the last three.
-    AUDIT_BETS.forEach((b, k) => {
-      let product = 1;
-      for (const t of betting) product *= decisionFactor(t.outcomes, b, AUDIT_TOP_SHARE);
-      expect(a.evidence[k]).toBe(product);
-    });
-    expect(a.evidence.map((e) => Number(e.toFixed(3)))).toEqual([73.081, 18.325, 7.272, 2.774]);
+    expect(betting.map((t) => Number(t.factors[0]!.toFixed(12)))).toEqual([
+      1.2375,
+      1.2375,
+      1.2375,
+      2.425,
+      1.11875,
+      1.11875,
+      Number((0.05 + (0.95 * 5) / 3).toFixed(12)),
+      3.6125,
+    ]);
+    expect(a.evidence.map((e) => Number(e.toFixed(6)))).toEqual([1.895115, 17.908554]);
     expect(a.telling.map((t) => [t.at, t.move])).toEqual([
       [1, '4'],
       [17, 'd'],
       [20, 'd'],
       [21, 'd'],
     ]);
-    expect(a.telling[1]!.reason).toEqual(DREW_OVER_2S);
+    expect(a.telling[1]!.reason).toEqual({
+      kind: 'regret',
+      taken: { kind: 'draw' },
+      playable: ['2D', '2S'],
+      blindBest: { kind: 'play', column: 6, card: '2S' },
+      strokes: 4.5,
+      realStrokes: 0,
+      rank: 1,
+      of: 5,
+    });
     // Deterministic, to the last bit.
     expect(unwrap(auditHole(d, rules, log))).toEqual(a);
   });

@@ -46,7 +46,8 @@ import type { Rules } from './rules.ts';
 import { DealSearch } from './solve-fast.ts';
 import {
   AUDIT_ALPHA,
-  AUDIT_BETS,
+  AUDIT_CAPITALS,
+  AUDIT_PARTS,
   AUDIT_SETTINGS,
   AUDIT_VERSION,
   type AuditError,
@@ -61,12 +62,13 @@ import {
 } from './audit-settings.ts';
 import {
   type AuditCondition,
-  cutStock,
-  decisionFactor,
+  betDependsOnReal,
+  betFactor,
   drawSamples,
   lossOf,
   optionValues,
   outcomeOf,
+  outcomeRange,
 } from './audit-samples.ts';
 
 export * from './audit-settings.ts';
@@ -100,10 +102,10 @@ export interface AuditTrace {
   readonly drawn: number;
   /** Outcomes: the real stock's, then the accepted samples'. */
   readonly outcomes: readonly number[];
-  /** Whether later samples must match its outcome (some accepted sample lost strokes). */
-  readonly condition: boolean;
-  /** Its factor with the first bet size of the settings (`AUDIT_BETS[0]`). */
-  readonly factor: number;
+  /** The outcomes later samples must give it (`lo..hi`), or null when its bets revealed nothing of the real stock. */
+  readonly condition: { readonly lo: number; readonly hi: number } | null;
+  /** Its factor for each bet of the settings, in turn. */
+  readonly factors: readonly number[];
 }
 
 /** Audits one finished hole. The result is plain data (JSON round-trips it) for `combineAudit`. */
@@ -123,86 +125,81 @@ export function auditHoleWith(
   if (!walked.ok) return walked;
   const steps = walked.value;
   const stockLen = deal.stock.length;
-  let decisions = 0;
-  // Decisions in the audit's window, grouped by segment (stock cards drawn), in log order.
-  const segments = new Map<number, number[]>();
-  steps.forEach((s, i) => {
-    if (s.moves.length < 2) return;
-    decisions++;
-    const drawn = s.pos.drawn;
-    if (drawn < settings.fromDraw || drawn >= settings.untilDraw || drawn >= stockLen) return;
-    if ((settings.samples[drawn] ?? 0) === 0) return;
-    const list = segments.get(drawn) ?? [];
-    list.push(i);
-    segments.set(drawn, list);
-  });
-
-  const evidence = settings.bets.map(() => 1);
-  const conditions: AuditCondition[] = [];
+  const decisions = steps.filter((s) => s.moves.length >= 2).length;
+  const cap = settings.lossCap;
+  const evidence: number[] = [];
   const telling: TellingDecision[] = [];
   let examined = 0;
   let bets = 0;
   let exact = true;
-  // The real stock's cut games, one search each.
-  const reals: DealSearch[] = [];
+  // The real stock: one search for the whole hole, shared by every decision.
+  const real = new DealSearch(deal, rules);
   try {
-    for (const [drawn, list] of segments) {
-      const decided = list.map((i) => steps[i]!);
-      const real = new DealSearch({ ...deal, stock: cutStock(deal.stock, drawn + settings.horizon) }, rules);
-      reals.push(real);
-      const realValues = decided.map((step) => optionValues(real, step));
-      const n = settings.samples[drawn]!;
-      const set = drawSamples(
-        deal,
-        rules,
-        drawn,
-        decided,
-        conditions.slice(),
-        n,
-        n * settings.drawFactor,
-        settings.horizon,
-      );
-      const mask = set.matches.slice();
-      for (const [j, i] of list.entries()) {
-        examined++;
-        const step = decided[j]!;
-        const rv = realValues[j];
-        // A solve that reached the cap: the decision is no bet (documented; never seen in calibration).
-        if (rv === null || rv === undefined || set.values.some((v, k) => mask[k] && v[j] === null)) {
-          exact = false;
-          continue;
-        }
-        const outcome = outcomeOf(rv, step.taken);
-        const outcomes = [outcome];
-        for (let k = 0; k < mask.length; k++)
-          if (mask[k]) outcomes.push(outcomeOf(set.values[k]![j]!, step.taken));
-        const factors = settings.bets.map((b) =>
-          decisionFactor(outcomes, b, settings.topShare, settings.minLosing),
+    for (const part of settings.parts) {
+      // The part's decisions, grouped by segment (stock cards drawn), in log order; capitals and conditions of its own.
+      const segments = new Map<number, number[]>();
+      steps.forEach((s, i) => {
+        const drawn = s.pos.drawn;
+        if (s.moves.length < 2 || drawn < part.fromDraw || drawn >= part.untilDraw || drawn >= stockLen)
+          return;
+        segments.set(drawn, [...(segments.get(drawn) ?? []), i]);
+      });
+      const capitals = settings.capitals.map(() => 1);
+      const allBets = settings.capitals.flatMap((c) => c.bets);
+      const conditions: AuditCondition[] = [];
+      for (const [drawn, list] of segments) {
+        const decided = list.map((i) => steps[i]!);
+        const realValues = decided.map((step) => optionValues(real, step));
+        // More orders once the part shows evidence: a rule on the capitals, known before these bets are placed.
+        const capital = Math.max(...capitals);
+        const n = settings.samples.find((x) => capital < x.below)?.samples ?? 1;
+        // Every move's value on the samples only where the decision may be telling (best with the real stock).
+        const withValues = decided.map(
+          (step, j) => realValues[j] != null && lossOf(realValues[j]!, step.taken) === 0,
         );
-        const factor = factors[0]!;
-        // Whether later orders must give this decision its outcome is decided by the samples alone: with fewer than
-        // `minLosing - 1` of them losing strokes the factor is 1 whatever the real stock, and it reveals nothing.
-        const condition = outcomes.filter((o, k) => k > 0 && o > 0).length >= settings.minLosing - 1;
-        if (condition) {
-          conditions.push({
-            step,
-            outcome,
-            share: outcomes.filter((o, k) => k > 0 && o === outcome).length / (outcomes.length - 1),
-          });
-          for (let k = 0; k < mask.length; k++)
-            if (mask[k] && outcomeOf(set.values[k]![j]!, step.taken) !== outcome) mask[k] = false;
+        const set = drawSamples(
+          deal,
+          rules,
+          drawn,
+          decided,
+          withValues,
+          conditions,
+          n,
+          n * settings.drawFactor,
+          cap,
+        );
+        if (!set.exact || realValues.includes(null)) exact = false;
+        for (const [j, i] of list.entries()) {
+          examined++;
+          const step = decided[j]!;
+          const outcomes = [outcomeOf(realValues[j]!, step.taken, cap), ...set.outcomes.map((o) => o[j]!)];
+          const factors = settings.capitals.map(
+            (c) => c.bets.reduce((sum, b) => sum + betFactor(outcomes, b, settings.minFailing), 0) / c.bets.length,
+          );
+          // What later samples must match is decided by the samples alone: a bet that would not be placed whether the
+          // real stock succeeded or failed reveals nothing.
+          const samples = outcomes.slice(1);
+          const revealing = allBets.filter((b) => betDependsOnReal(samples, b, settings.minFailing));
+          let condition: { lo: number; hi: number } | null = null;
+          if (revealing.length > 0) {
+            condition = outcomeRange(outcomes[0]!, revealing, cap);
+            conditions.push({ step, ...condition });
+          }
+          if (factors.some((f) => f !== 1)) bets++;
+          factors.forEach((f, b) => (capitals[b]! *= f));
+          trace?.({ at: i, drawn, outcomes, condition, factors });
+          const rv = realValues[j];
+          if (rv === null || rv === undefined) continue;
+          const blind: (readonly number[])[] = [rv];
+          for (const v of set.values) if (v[j] != null) blind.push(v[j]!);
+          const t = tellingOf(step, blind);
+          if (t !== null) telling.push({ at: i, move: makeMove(step.moves[step.taken]!), reason: t });
         }
-        if (factor !== 1) bets++;
-        factors.forEach((f, b) => (evidence[b]! *= f));
-        trace?.({ at: i, drawn, outcomes, condition, factor });
-        const blind: (readonly number[])[] = [rv];
-        for (const v of set.values) if (v[j] !== null) blind.push(v[j]!);
-        const t = tellingOf(step, blind);
-        if (t !== null) telling.push({ at: i, move: makeMove(step.moves[step.taken]!), reason: t });
       }
+      evidence.push(...capitals);
     }
   } finally {
-    for (const r of reals) r.release();
+    real.release();
   }
   return ok({ version: AUDIT_VERSION, decisions, examined, bets, evidence, telling, exact });
 }
@@ -254,7 +251,7 @@ export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, Au
       code: 'ERR_LENGTHS',
       message: `a round has 1 to ${COURSE_HOLES} holes, got ${holes.length}`,
     });
-  const sizes = AUDIT_BETS.length;
+  const sizes = AUDIT_PARTS.length * AUDIT_CAPITALS.length;
   const bad = holes.findIndex(
     (h) =>
       h.version !== AUDIT_VERSION ||

@@ -1,7 +1,7 @@
 import type { TellingReason } from '../src/audit.ts';
 
 /**
- * A telling decision as audit version 4 finds it: hole 1 of deal 16 (see the golden test in audit.test.ts),
+ * A telling decision as audit version 4 found it: hole 1 of deal 16 (version 5 finds the same draw, graded on 4 orders),
  * decision 17, a draw where the blind best was to play 2♠. Shared by the tests that word reasons.
  */
 export const DREW_OVER_2S: TellingReason = {

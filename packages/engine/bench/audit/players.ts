@@ -1,0 +1,156 @@
+/**
+ * The audit calibration's players: honest policies that never look at the stock, and scouts that know it. Each plays
+ * one hole of a deal to its end and returns the log.
+ */
+import type { Xoshiro128 } from '../../src/index.ts';
+import {
+  applyMove,
+  coach,
+  isOver,
+  legalMoves,
+  makeMove,
+  planRun,
+  PRESETS,
+  rankOf,
+  replay,
+  solve,
+  type Deal,
+  type Move,
+  type Position,
+} from '../../src/index.ts';
+import { DealSearch } from '../../src/solve-fast.ts';
+
+export const rules = PRESETS.classic;
+
+export const HONEST = ['random', 'greedy', 'planner', 'coach', 'coach-noise'] as const;
+/** Blind policies a `θ` scout starts from. */
+export const BLIND = ['greedy', 'planner', 'coach'] as const;
+export const THETAS = [1, 2, 3, 4, 6] as const;
+export const SCOUTS = [
+  'perfect',
+  'careful',
+  'perfect-m1',
+  'perfect-m2',
+  'perfect-m3',
+  ...BLIND.flatMap((b) => THETAS.map((t) => `${b}-t${t}` as const)),
+] as const;
+/** `k` is the k scout (see the bench). */
+export type Policy = (typeof HONEST)[number] | (typeof SCOUTS)[number] | 'k';
+export const ALL: readonly Policy[] = [...HONEST, ...SCOUTS, 'k'];
+/** The policies one hole at a time plays (the others are built from rounds of these). */
+export type HolePolicy = Exclude<Policy, 'k' | `perfect-m${number}`>;
+
+export function apply(pos: Position, m: Move): Position {
+  const r = applyMove(pos, m);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** Plays a hole from `log` on with `pick` (called only when there is a choice). */
+export function playFrom(d: Deal, log: string, pick: (pos: Position, moves: Move[]) => Move): string {
+  const start = replay(d, rules, log);
+  if (!start.ok) throw new Error(start.error.message);
+  let pos = start.value;
+  while (!isOver(pos)) {
+    const moves = legalMoves(pos);
+    const m = moves.length === 1 ? moves[0]! : pick(pos, moves);
+    pos = apply(pos, m);
+    log += makeMove(m);
+  }
+  return log;
+}
+
+/** The coach with one sampled order (`timeMs: 0` stops it after the first), solved within 100,000 positions. */
+export const coachMove = (pos: Position, seed: number): Move =>
+  coach(pos, { timeMs: 0, firstSampleNodes: 100_000, seed }).moves[0]!.move;
+
+/** Exact fewest strokes after each legal move, with the real stock (one search per hole). */
+export class RealValues {
+  readonly #search: DealSearch;
+  constructor(readonly deal: Deal) {
+    this.#search = new DealSearch(deal, rules);
+  }
+  of(pos: Position, moves: readonly Move[]): number[] {
+    return moves.map((m) => {
+      const heights = pos.heights.slice();
+      let drawn = pos.drawn;
+      let top: number;
+      if (m.kind === 'draw') top = rankOf(this.deal.stock[drawn++]!);
+      else {
+        top = rankOf(this.deal.columns[m.column - 1]![heights[m.column - 1]! - 1]!);
+        heights[m.column - 1]!--;
+      }
+      return this.#search.optimumStrokes(heights, drawn, top, undefined, false).value;
+    });
+  }
+  release(): void {
+    this.#search.release();
+  }
+}
+
+/** A blind policy's move (`greedy`, `planner` or `coach`). */
+function blindMove(blind: (typeof BLIND)[number], p: Position, ms: Move[], salt: number): Move {
+  if (blind === 'greedy') return ms[0]!;
+  if (blind === 'planner') return planRun(p)!.move;
+  return coachMove(p, salt + p.moves);
+}
+
+/** The perfect-information line of a hole. */
+export function perfectLog(d: Deal, from = ''): string {
+  const r = solve(d, rules, from === '' ? {} : { from });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value.log;
+}
+
+/** Plays one hole with `policy`; `rng` for the random ones, `salt` seeds the coach. */
+export function playHole(policy: HolePolicy, d: Deal, rng: Xoshiro128, salt: number): string {
+  const theta = /^(greedy|planner|coach)-t(\d+)$/.exec(policy);
+  if (theta !== null) {
+    // Blind play, and the stock only where the blind move loses at least θ strokes against the real best.
+    const blind = theta[1] as (typeof BLIND)[number];
+    const t = Number(theta[2]);
+    const real = new RealValues(d);
+    try {
+      return playFrom(d, '', (p, ms) => {
+        const m = blindMove(blind, p, ms, salt);
+        const v = real.of(p, ms);
+        const best = Math.min(...v);
+        const i = ms.findIndex((x) => makeMove(x) === makeMove(m));
+        return v[i]! - best >= t ? ms[v.indexOf(best)]! : m;
+      });
+    } finally {
+      real.release();
+    }
+  }
+  switch (policy) {
+    case 'random':
+      return playFrom(d, '', (_p, ms) => ms[rng.below(ms.length)]!);
+    case 'greedy':
+    case 'planner':
+    case 'coach':
+      return playFrom(d, '', (p, ms) => blindMove(policy, p, ms, salt));
+    case 'coach-noise':
+      return playFrom(d, '', (p, ms) =>
+        rng.below(10) === 0 ? ms[rng.below(ms.length)]! : coachMove(p, salt + p.moves),
+      );
+    case 'perfect':
+      return perfectLog(d);
+    case 'careful': {
+      // The planner's move whenever that is also best for the real stock, else the first best move.
+      const real = new RealValues(d);
+      try {
+        return playFrom(d, '', (p, ms) => {
+          const v = real.of(p, ms);
+          const best = Math.min(...v);
+          const plan = makeMove(planRun(p)!.move);
+          const i = ms.findIndex((m) => makeMove(m) === plan);
+          return v[i] === best ? ms[i]! : ms[v.indexOf(best)]!;
+        });
+      } finally {
+        real.release();
+      }
+    }
+    default:
+      throw new Error(`no hole player for ${policy}`);
+  }
+}

@@ -1,0 +1,148 @@
+/** The audit calibration's tables, from one line per course and policy (what `--out` files hold). */
+import { HONEST, type Policy } from './players.ts';
+
+/** One course and policy, as written to `--out`. */
+export interface CourseResult {
+  readonly policy: string;
+  readonly course: number;
+  readonly total: number;
+  readonly pValue: number;
+  readonly flagged: boolean;
+  readonly telling: number;
+  /** Audit CPU for the round, ms. */
+  readonly cpu: number;
+  /** For `k`: per k = 0..K, the total and whether flagged. */
+  readonly ks?: readonly { readonly total: number; readonly flagged: boolean; readonly pValue: number }[];
+}
+
+const quantile = (sorted: readonly number[], q: number): number =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const sortedOf = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const fmtP = (p: number) => (p >= 0.01 ? p.toFixed(3) : p.toExponential(1));
+const rate = (n: number, of: number) => `${n} (${((100 * n) / Math.max(1, of)).toFixed(1)}%)`;
+const isHonest = (p: string) => (HONEST as readonly string[]).includes(p);
+
+function table(head: string[], body: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join('  ');
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+/** Prints every table for `results`, policies in the order of `order`. */
+export function printTables(results: readonly CourseResult[], order: readonly Policy[]): void {
+  const byPolicy = new Map<string, CourseResult[]>();
+  for (const r of results) byPolicy.set(r.policy, [...(byPolicy.get(r.policy) ?? []), r]);
+
+  const rows: string[][] = [];
+  for (const p of order) {
+    const rs = byPolicy.get(p);
+    if (rs === undefined || p === 'k') continue;
+    const ps = sortedOf(rs.map((r) => r.pValue));
+    rows.push([
+      p,
+      isHonest(p) ? 'honest' : 'scout',
+      String(rs.length),
+      rate(rs.filter((r) => r.flagged).length, rs.length),
+      mean(rs.map((r) => r.total)).toFixed(1),
+      fmtP(quantile(ps, 0.5)),
+      fmtP(quantile(ps, 0.9)),
+      mean(rs.map((r) => r.telling)).toFixed(1),
+    ]);
+  }
+  console.log(
+    '\naudit calibration: daily courses (classic, 9 holes), rounds per policy below, flagged when p < 0.001\n',
+  );
+  console.log(
+    table(['policy', 'kind', 'rounds', 'flagged', 'mean total', 'median p', 'p90 p', 'telling'], rows),
+  );
+
+  const coachRuns = byPolicy.get('coach');
+  const coachMean = coachRuns === undefined ? NaN : mean(coachRuns.map((r) => r.total));
+  const kRuns = byPolicy.get('k');
+  if (kRuns !== undefined && kRuns.length > 0) {
+    const kCoach = mean(kRuns.map((r) => r.ks![0]!.total));
+    const K = kRuns[0]!.ks!.length - 1;
+    const kRows: string[][] = [];
+    for (let k = 0; k <= K; k++) {
+      const at = kRuns.map((r) => r.ks![k]!);
+      // Per course: the best total over k' <= k among the unflagged rounds.
+      const bestUnflagged = kRuns.map((r) =>
+        Math.min(
+          ...r
+            .ks!.slice(0, k + 1)
+            .filter((x) => !x.flagged)
+            .map((x) => x.total),
+        ),
+      );
+      kRows.push([
+        String(k),
+        mean(at.map((x) => x.total)).toFixed(1),
+        rate(at.filter((x) => x.flagged).length, at.length),
+        mean(bestUnflagged).toFixed(1),
+        (mean(bestUnflagged) - kCoach).toFixed(1),
+      ]);
+    }
+    console.log(
+      `\nk scout (coach + best move at its k most valuable decisions), ${kRuns.length} courses; coach mean total ${kCoach.toFixed(1)}\n`,
+    );
+    console.log(table(['k', 'mean total', 'flagged', "best unflagged total (k' <= k)", 'vs coach'], kRows));
+  }
+
+  // The best mean total a scout reaches while flagged at most 10% of the time, against the coach's mean.
+  let best: { policy: string; total: number } | null = null;
+  for (const [p, rs] of byPolicy) {
+    if (isHonest(p)) continue;
+    const candidates =
+      p === 'k'
+        ? rs[0]!.ks!.map((_, k) => ({
+            name: `k=${k}`,
+            total: mean(rs.map((r) => r.ks![k]!.total)),
+            flagRate: rs.filter((r) => r.ks![k]!.flagged).length / rs.length,
+          }))
+        : [
+            {
+              name: p,
+              total: mean(rs.map((r) => r.total)),
+              flagRate: rs.filter((r) => r.flagged).length / rs.length,
+            },
+          ];
+    for (const x of candidates)
+      if (x.flagRate <= 0.1 && (best === null || x.total < best.total))
+        best = { policy: x.name, total: x.total };
+  }
+  if (best !== null)
+    console.log(
+      `\nbest scout flagged at most 10% of the time: ${best.policy}, mean total ${best.total.toFixed(1)} against the coach's ${coachMean.toFixed(1)} (${(best.total - coachMean).toFixed(1)})`,
+    );
+
+  const cpuRows: string[][] = [];
+  for (const p of order) {
+    const rs = byPolicy.get(p);
+    if (rs === undefined) continue;
+    const s = sortedOf(rs.map((r) => r.cpu));
+    cpuRows.push([
+      p,
+      String(rs.length),
+      quantile(s, 0.5).toFixed(0),
+      quantile(s, 0.9).toFixed(0),
+      s[s.length - 1]!.toFixed(0),
+    ]);
+  }
+  for (const [name, keep] of [
+    ['honest', (r: CourseResult) => isHonest(r.policy)],
+    ['scouts but k', (r: CourseResult) => !isHonest(r.policy) && r.policy !== 'k'],
+  ] as const) {
+    const s = sortedOf(results.filter(keep).map((r) => r.cpu));
+    if (s.length > 0)
+      cpuRows.push([
+        name,
+        String(s.length),
+        quantile(s, 0.5).toFixed(0),
+        quantile(s, 0.9).toFixed(0),
+        s[s.length - 1]!.toFixed(0),
+      ]);
+  }
+  console.log('\naudit CPU per round (ms, this process, Node)\n');
+  console.log(table(['policy', 'rounds', 'median', 'p90', 'max'], cpuRows));
+}
