@@ -1,32 +1,30 @@
 /**
- * The integrity audit of a finished round (DESIGN §7, docs/fair-play.md), version 4.
+ * The integrity audit of a finished round (DESIGN §7, docs/fair-play.md), version 5.
  *
  * A player who knows the stock plays moves that do well with that stock; a player who does not can only play moves
  * that do well on average over the orders the unseen cards could be in. For an honest player the real order of the
- * unseen cards is one more uniformly random order given everything he was shown, so it ranks like any sampled one.
+ * unseen cards is one more uniformly random order given everything he was shown, so it does like any sampled one.
  *
- * - A *segment* is the decisions (positions with at least two legal moves) made between two draws: they share
- *   what the player had been shown. Every segment with some stock still unseen is examined, from the first move of
- *   the hole on (`AUDIT_FROM_DRAW = 0`).
- * - Its *score* on a stock order is the strokes the moves taken lose there, summed over its decisions: for each, the
- *   fewest strokes after the move taken minus the fewest after the best move, by the exact solver. Graded: a small
- *   mistake costs a little, not everything.
- * - `AUDIT_SAMPLES[drawn]` orders of the unseen cards are drawn, seeded by what was shown only. The real stock's
- *   rank among these `N + 1` orders by score is uniform for an honest player (ties share their ranks), whatever his
- *   strategy. The segment's e-value is the mean of `rankWeight` over the ranks its score shares: expectation exactly
- *   1 under fair play, up to `AUDIT_TOP_SHARE · (N + 1)` for a real stock that alone scores best.
- * - Each decision is a bet of part of the capital on the real stock's rank among the accepted samples by that
- *   outcome (ties share their ranks): expectation exactly 1 for an honest player, whatever his strategy, and a move
- *   that does worst of all keeps `1 - β` of the capital. Later samples must give the conditioned decisions their real
- *   outcomes, which keeps each bet fair given the ones before it.
- * - A hole's evidence is the product of its factors, for each bet size `β` in `AUDIT_BETS`; the round's evidence is
- *   the mean over the bet sizes of the product over its holes (independent decks). `pValue = min(1, 1 / evidence)`,
- *   flagged below `AUDIT_ALPHA` (Markov's inequality). Proof in docs/fair-play.md.
+ * - Every decision (a position with at least two legal moves) made while some stock card is unseen is examined, from
+ *   the first move of the hole. Its *outcome* on a stock order is the strokes the move taken loses there against the
+ *   best move, by the exact solver, counted up to `AUDIT_LOSS_CAP`.
+ * - The decisions made between two draws (a *segment*) are judged on orders of the unseen cards drawn from a stream
+ *   seeded by what was shown only. Orders must give every earlier decision of the hole's part the outcome range the
+ *   real stock revealed there (rejection); their number grows with the part's evidence (`AUDIT_SAMPLES`).
+ * - At each decision a capital bets on the real stock: the mean of a bet that the move taken was best and a bet that
+ *   it lost fewer than two strokes (`AUDIT_CAPITALS`). Each pays `n / s` of its stake when the real stock succeeds
+ *   among `n` orders of which `s` succeed, and keeps `1 - stake` when it fails: expectation exactly 1 for an honest
+ *   player, whatever his strategy, and a deliberate one-stroke mistake costs only half a bet.
+ * - A hole has two parts with capitals of their own, the opening (before the 2nd draw) and the rest (`AUDIT_PARTS`):
+ *   the rest's samples need not match the opening, whose matching costs a solve of the whole game.
+ * - A capital's evidence is the product of its factors over the holes (independent decks); the round's evidence is
+ *   the mean over the capitals, `pValue = min(1, 1 / evidence)`, flagged below `AUDIT_ALPHA` (Markov's inequality).
+ *   Proof in docs/fair-play.md.
  *
- * Determinism: sample orders come from xoshiro128** seeded by a hash of the shown cards, sample counts are fixed,
- * solves are exact (a node cap guards the CPU; a segment whose solve reaches it bets nothing), and every figure
- * is built from integer strokes with `+ - * /` only. The same (deal, rules, log) gives the same result on any
- * machine, whatever the clock says.
+ * Determinism: sample orders come from xoshiro128** seeded by a hash of the shown cards, sample counts follow the
+ * capitals, solves are exact (a node cap guards the CPU: past it an outcome counts as `AUDIT_LOSS_CAP`, and the hole
+ * says `exact: false`), and every figure is built from integer strokes with `+ - * /` only. The same (deal, rules,
+ * log) gives the same result on any machine, whatever the clock says.
  */
 import { makeCard } from './card.ts';
 import { COURSE_HOLES, validateDeal, type Deal } from './deal.ts';
@@ -104,7 +102,7 @@ export interface AuditTrace {
   readonly outcomes: readonly number[];
   /** The outcomes later samples must give it (`lo..hi`), or null when its bets revealed nothing of the real stock. */
   readonly condition: { readonly lo: number; readonly hi: number } | null;
-  /** Its factor for each bet of the settings, in turn. */
+  /** Its factor for each capital of the settings, in turn. */
   readonly factors: readonly number[];
 }
 
@@ -265,8 +263,8 @@ export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, Au
       message: `hole ${bad + 1} was audited by another audit version`,
       hole: bad,
     });
-  // For each bet size, each hole's evidence keeps its expectation at most 1 given the holes before it (the decks are
-  // independent), so their product is an e-value for the round; so is the mean of those products over the bet sizes.
+  // For each capital, each hole's evidence keeps its expectation at most 1 given the holes before it (the decks are
+  // independent), so their product is an e-value for the round; so is the mean of those products over the capitals.
   // Multiplied in sorted order: the same product, to the last bit, whatever order the holes come in.
   let evidence = 0;
   for (let b = 0; b < sizes; b++) {
