@@ -6,7 +6,7 @@ import type { RoundAuditView, UnderReviewView } from '../src/services/audit.ts';
 import type { Auditor } from '../src/ports/auditor.ts';
 import type { Ports } from '../src/deps.ts';
 import type { WorkQueue } from '../src/ports/work-queue.ts';
-import { consumeBatch, STALL_MS, type TimeBox } from '../src/services/audit-queue.ts';
+import { AUDIT_BOX_MS, consumeBatch, STALL_MS, timeBox } from '../src/services/audit-queue.ts';
 import { playCourse, testAuditor, testClient } from './helpers.ts';
 
 /**
@@ -179,6 +179,16 @@ describe('the fair-play audit on the queue', () => {
     expect(calls.length).toBeGreaterThanOrEqual(27);
   });
 
+  it('ends its box at the clock when the clock moves first', async () => {
+    let t = 0;
+    const box = timeBox(100, 1_000, () => t);
+    expect(await box.expired()).toBe(false);
+    t = 99;
+    expect(await box.expired()).toBe(false);
+    t = 100;
+    expect(await box.expired()).toBe(true);
+  });
+
   it('stops at its time box and resumes where it stopped, never auditing a hole twice', async () => {
     const date = '2026-07-05';
     const { calls, auditor } = counting();
@@ -187,10 +197,9 @@ describe('the fair-play audit on the queue', () => {
     client.setNow('2026-07-06T01:00:00.000Z');
     const ctx = client.services();
     await ctx.ledger.audits.startDayAudit(date, ctx.now.getTime());
-    // A box that ends after every fourth hole: one delivery of the whole day audits four holes and queues the rest
-    // (with the holes of the round it cut short).
-    let left = 4;
-    const box: TimeBox = { expired: async () => left-- <= 0 };
+    // A box of four holes on a clock that stands still (as a deployed Worker's does while it computes): one delivery
+    // of the whole day audits four holes and queues the rest (with the holes of the round it cut short).
+    const box = timeBox(AUDIT_BOX_MS, 4, () => 0);
     const ids = players.map((p) => p.id);
     const acked: string[] = [];
     await consumeBatch(

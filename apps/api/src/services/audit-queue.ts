@@ -31,6 +31,13 @@ export const PAGE_ROUNDS = 500;
 export const ROUNDS_PER_MESSAGE = 10;
 /** A consumer starts no new hole after this much time in one invocation (far inside its CPU limit, docs/scale.md). */
 export const AUDIT_BOX_MS = 20_000;
+/**
+ * Nor more holes than this in one invocation. Deployed, a Worker's clock advances only across I/O (docs/scale.md
+ * quotes the page), and an audit is pure CPU, so the clock alone cannot end the box: this count does, at about
+ * 0.3 s of CPU an honest hole (docs/fair-play.md) some 12 s, and at the audit's node cap still well inside the
+ * consumer's CPU limit (`limits.cpu_ms` in wrangler.jsonc).
+ */
+export const AUDIT_BOX_HOLES = 40;
 /** A day whose pipeline has not moved for this long is resumed by the cron. */
 export const STALL_MS = 15 * 60_000;
 /** Passes over a day's standings before the cron stops queueing rounds that keep failing (and says so). */
@@ -98,19 +105,27 @@ async function pageStep(ctx: ServiceContext, msg: Extract<PipelineMessage, { kin
     } satisfies PipelineMessage);
 }
 
-/** How a consumer knows its time box has ended: the clock is read after a yield to the event loop. */
+/** How a consumer knows its box has ended; asked once before each hole it would start. */
 export interface TimeBox {
   expired(): Promise<boolean>;
 }
 
 /**
- * A time box of `ms` on `clock`. Workers' clocks advance only across I/O, so the box yields to a zero-delay timer
- * before it reads the clock.
+ * A box of at most `holes` holes and `ms` on `clock`, whichever ends first. The count is what bounds the CPU where
+ * the clock stands still (deployed Workers); the clock bounds it where holes are slow and the clock moves (local
+ * development, and the I/O between messages). The box yields to a zero-delay timer before it reads the clock.
  */
-export function timeBox(ms: number, clock: () => number = () => Date.now()): TimeBox {
+export function timeBox(
+  ms: number,
+  holes: number = AUDIT_BOX_HOLES,
+  clock: () => number = () => Date.now(),
+): TimeBox {
   const deadline = clock() + ms;
+  let left = holes;
   return {
     async expired() {
+      if (left <= 0) return true;
+      left -= 1;
       await new Promise((resolve) => setTimeout(resolve, 0));
       return clock() >= deadline;
     },
