@@ -5,13 +5,16 @@ import { defineConfig } from 'vitest/config';
 // so the tests need neither the web build nor the development secret.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${import.meta.dirname}/migrations`);
+  const dayMigrations = await readD1Migrations(`${import.meta.dirname}/migrations-days`);
   return {
     plugins: [
       cloudflareTest({
         main: './src/worker.ts',
         miniflare: {
           compatibilityDate: '2026-04-20',
-          d1Databases: ['DB'],
+          // The ledger's days split over databases by period, as a long-running deployment has them
+          // (docs/scale.md): the tests' dates fall on both sides of each boundary.
+          d1Databases: ['DB', 'DAYS_A', 'DAYS_B', 'DAYS_C'],
           durableObjects: { ATTEMPTS: { className: 'AttemptObject', useSQLite: true } },
           // A producer only: the tests deliver the audit queue's messages to the consumer themselves
           // (test/pipeline.ts), so nothing runs behind a test's back.
@@ -24,7 +27,13 @@ export default defineConfig(async () => {
               'BNL58qklk0GeXuv7gV5BLMfegtidQ23YOsH_NtG3VrtigLa_CGEWmU5Z4Z9TtvZOs_4oRX5_xsBqMAUfhze49ls',
             VAPID_PRIVATE_KEY: 'J0HBd96HYoCayF0-1B0mS-A5S6UOu0XufySfFnKGEaE',
             VAPID_SUBJECT: 'mailto:tests@golf.local',
+            DAY_DATABASES: JSON.stringify([
+              { from: '2026-06-16', binding: 'DAYS_A' },
+              { from: '2026-07-06', binding: 'DAYS_B' },
+              { from: '2031-03-20', binding: 'DAYS_C' },
+            ]),
             TEST_MIGRATIONS: migrations,
+            TEST_DAY_MIGRATIONS: dayMigrations,
           },
         },
       }),

@@ -5,8 +5,10 @@
 //    account: CLOUDFLARE_ACCOUNT_ID, or the login's only account (a login that reaches several must say which);
 // 2. refuses to go on unless the Worker has a DAILY_SECRET secret (the Worker itself also refuses to serve a
 //    course with a missing, short or development secret);
-// 3. creates the D1 database `golf-daily` if the account has none, and records its id in wrangler.jsonc;
-// 4. applies the migrations to the remote database;
+// 3. creates the D1 database `golf-daily` if the account has none, and records its id in wrangler.jsonc; the same
+//    for each day database wrangler.jsonc declares (docs/scale.md, "A year at 1 M finishers a day"), after
+//    checking that `DAY_DATABASES` names only those;
+// 4. applies the migrations to the remote databases (`migrations/` to DB, `migrations-days/` to a day database);
 // 5. creates the audit queue, its dead-letter queue and the archive bucket if they are missing (their names are
 //    read from wrangler.jsonc, the one place they are set);
 // 6. builds the web and deploys the Worker (the cron trigger, the attempt objects' migration and the static site
@@ -16,7 +18,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { parse as parseJsonc } from 'jsonc-parser';
+import { applyEdits, modify, parse as parseJsonc } from 'jsonc-parser';
 
 const root = join(import.meta.dirname, '..');
 const repo = join(root, '..', '..');
@@ -128,34 +130,52 @@ console.log(
   'DAILY_SECRET is set (its value is never readable; the Worker refuses a weak one with 503 ERR_UNAVAILABLE)',
 );
 
-step(`3/6 D1 database "${DATABASE}"`);
-const list = JSON.parse(wrangler(['d1', 'list', '--json'], { capture: true }).stdout);
-let id = list.find((db) => db.name === DATABASE)?.uuid;
-if (id) console.log(`found ${DATABASE}: ${id}`);
-else {
-  const created = wrangler(['d1', 'create', DATABASE], { capture: true });
-  id = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(created.stdout)?.[1];
-  if (!id) stop(`created ${DATABASE}, but could not read its id from:\n${created.stdout}`);
-  console.log(`created ${DATABASE}: ${id}`);
+// wrangler.jsonc is JSON with comments and trailing commas: read it with the parser wrangler itself uses.
+function readConfig() {
+  const errors = [];
+  const parsed = parseJsonc(readFileSync(config, 'utf8'), errors, { allowTrailingComma: true });
+  if (errors.length > 0) stop(`apps/api/wrangler.jsonc does not parse (at offset ${errors[0].offset})`);
+  return parsed;
 }
-if (id === PLACEHOLDER) stop('the database id is the placeholder');
-const text = readFileSync(config, 'utf8');
-const recorded = text.replace(/"database_id":\s*"[^"]*"/, `"database_id": "${id}"`);
-if (recorded !== text) {
-  writeFileSync(config, recorded);
-  console.log(
-    'recorded the id in apps/api/wrangler.jsonc (commit it; local development keeps its own database, keyed by preview_database_id)',
-  );
+const rawConfig = readConfig();
+const d1 = rawConfig.d1_databases ?? [];
+const days = d1.filter((db) => db.binding !== 'DB');
+for (const db of days)
+  if (db.migrations_dir !== 'migrations-days')
+    stop(`the day database ${db.binding} must have "migrations_dir": "migrations-days" in wrangler.jsonc`);
+let periods = rawConfig.vars?.DAY_DATABASES ?? [];
+if (typeof periods === 'string') periods = periods === '' ? [] : JSON.parse(periods);
+for (const period of periods)
+  if (!days.some((db) => db.binding === period.binding))
+    stop(`DAY_DATABASES names ${period.binding}, which wrangler.jsonc does not declare in d1_databases`);
+
+step(`3/6 D1 databases`);
+const list = JSON.parse(wrangler(['d1', 'list', '--json'], { capture: true }).stdout);
+for (const [index, db] of d1.entries()) {
+  const name = db.binding === 'DB' ? DATABASE : db.database_name;
+  let id = list.find((found) => found.name === name)?.uuid;
+  if (id) console.log(`found ${name}: ${id}`);
+  else {
+    const created = wrangler(['d1', 'create', name], { capture: true });
+    id = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(created.stdout)?.[1];
+    if (!id) stop(`created ${name}, but could not read its id from:\n${created.stdout}`);
+    console.log(`created ${name}: ${id}`);
+  }
+  if (id === PLACEHOLDER) stop(`the id of ${name} is the placeholder`);
+  const text = readFileSync(config, 'utf8');
+  const recorded = applyEdits(text, modify(text, ['d1_databases', index, 'database_id'], id, {}));
+  if (recorded !== text) {
+    writeFileSync(config, recorded);
+    console.log(
+      `recorded the id of ${name} in apps/api/wrangler.jsonc (commit it; local development keeps its own database, keyed by preview_database_id)`,
+    );
+  }
 }
 
 step('4/6 migrations (remote)');
-wrangler(['d1', 'migrations', 'apply', 'DB', '--remote']);
+for (const db of d1) wrangler(['d1', 'migrations', 'apply', db.binding, '--remote']);
 
 step('5/6 audit queue and archive bucket');
-// wrangler.jsonc is JSON with comments and trailing commas: read it with the parser wrangler itself uses.
-const errors = [];
-const rawConfig = parseJsonc(readFileSync(config, 'utf8'), errors, { allowTrailingComma: true });
-if (errors.length > 0) stop(`apps/api/wrangler.jsonc does not parse (at offset ${errors[0].offset})`);
 const producer = rawConfig.queues?.producers?.find((p) => p.binding === 'AUDIT_QUEUE');
 const queue = producer?.queue ?? DEFAULTS.queue;
 const consumer = rawConfig.queues?.consumers?.find((c) => c.queue === queue);

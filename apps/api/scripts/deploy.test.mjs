@@ -40,7 +40,7 @@ else if (is('whoami', '--json')) {
   process.exitCode = state.loggedIn ? 0 : 1;
 } else if (is('d1', 'list', '--json')) say(state.databases);
 else if (is('d1', 'create')) say("Successfully created DB '" + args[2] + "'\\n  database_id = \\"" + state.newId + '"\\n');
-else if (is('d1', 'migrations', 'apply', 'DB', '--remote')) say('Migrations applied\\n');
+else if (is('d1', 'migrations', 'apply') && args[4] === '--remote') say('Migrations applied to ' + args[3] + '\\n');
 else if (is('queues', 'info')) process.exitCode = state.queues.includes(args[2]) ? 0 : 1;
 else if (is('queues', 'create')) say('Created queue ' + args[2] + '\\n');
 else if (is('r2', 'bucket', 'info')) process.exitCode = state.buckets.includes(args[3]) ? 0 : 1;
@@ -205,6 +205,60 @@ describe('pnpm run deploy, against a stand-in wrangler', () => {
     assert.equal(r.lines.at(-1), 'wrangler deploy');
     for (const call of r.calls.filter((c) => c.cmd === 'wrangler')) assert.equal(call.account, TWO.id);
     assert.match(r.out, /workers\.dev, where the Cache API does nothing/);
+  });
+
+  it('creates, records and migrates each day database wrangler.jsonc declares', () => {
+    const OLD_ID = '11111111-2222-4333-8444-555555555555';
+    const r = deploy(
+      { databases: [{ name: 'golf-daily', uuid: OLD_ID }] },
+      {
+        config: (text) =>
+          text
+            .replace(
+              /"d1_databases": \[/,
+              `"d1_databases": [
+    {
+      "binding": "DAYS_2027_01",
+      "database_name": "golf-daily-2027-01",
+      "database_id": "00000000-0000-0000-0000-000000000000",
+      "migrations_dir": "migrations-days",
+    },`,
+            )
+            .replace(
+              /\n}\s*$/,
+              `,\n  "vars": { "DAY_DATABASES": [{ "from": "2027-01-01", "binding": "DAYS_2027_01" }] },\n}\n`,
+            ),
+      },
+    );
+    assert.equal(r.status, 0, r.out);
+    assert.deepEqual(
+      r.lines.filter((l) => l.startsWith('wrangler d1')),
+      [
+        'wrangler d1 list --json',
+        'wrangler d1 create golf-daily-2027-01',
+        'wrangler d1 migrations apply DAYS_2027_01 --remote',
+        'wrangler d1 migrations apply DB --remote',
+      ],
+    );
+    // Each id in its own entry.
+    const ids = [...r.config.matchAll(/"database_id": "([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(ids, [NEW_ID, OLD_ID]);
+  });
+
+  it('stops before creating anything when DAY_DATABASES names a database wrangler.jsonc lacks', () => {
+    const r = deploy(
+      {},
+      {
+        config: (text) =>
+          text.replace(
+            /\n}\s*$/,
+            `,\n  "vars": { "DAY_DATABASES": "[{\\"from\\":\\"2027-01-01\\",\\"binding\\":\\"DAYS_X\\"}]" },\n}\n`,
+          ),
+      },
+    );
+    assert.equal(r.status, 1);
+    assert.match(r.out, /DAY_DATABASES names DAYS_X/);
+    assert.equal(r.lines.filter((l) => l.startsWith('wrangler d1')).length, 0);
   });
 
   it('stops before creating anything when the Worker has no DAILY_SECRET', () => {

@@ -1,6 +1,7 @@
 /**
  * The Worker's settings, parsed once from its bindings: the routes and services read this, never `env` itself.
  */
+import { isDate } from '@golf/contract';
 import type { Env } from './env.ts';
 import { fromBase64url } from './crypto.ts';
 import { DEVELOPMENT_VAPID_PUBLIC_KEY } from './push/config.ts';
@@ -35,6 +36,18 @@ export interface Config {
   /** Web Push's VAPID keys and subject (`VAPID_*`), or null when reminders are off ({@link pushProblem} says why). */
   readonly vapid: VapidText | null;
   readonly pushProblem: string | null;
+  /**
+   * The day databases after `DB`, oldest period first (`DAY_DATABASES`: a JSON list of `{ "from": "YYYY-MM-DD",
+   * "binding": "NAME" }`, docs/scale.md); empty when unset or when {@link ledgerProblem} says why it cannot be used.
+   */
+  readonly dayDatabases: readonly DayDatabase[];
+  readonly ledgerProblem: string | null;
+}
+
+/** A period of days and the name of the D1 binding that holds them. */
+export interface DayDatabase {
+  readonly from: string;
+  readonly binding: string;
 }
 
 /** The VAPID key pair as configured (base64url), checked for shape; the keys are imported where they sign. */
@@ -79,6 +92,36 @@ function burstOf(text: string | undefined): number {
   return text !== undefined && Number.isInteger(n) && n >= 1 ? n : ADDRESS_BURST;
 }
 
+/**
+ * `DAY_DATABASES` as a list of periods, or why it is not one: each a date and the name of a D1 binding this Worker
+ * has, other than `DB`, the dates strictly increasing and the bindings all different.
+ */
+export function dayDatabasesOf(bindings: Partial<Env>): DayDatabase[] | string {
+  const raw = bindings.DAY_DATABASES;
+  if (raw === undefined || raw === '') return [];
+  let list: unknown = raw;
+  if (typeof raw === 'string')
+    try {
+      list = JSON.parse(raw);
+    } catch {
+      return 'DAY_DATABASES is not JSON';
+    }
+  if (!Array.isArray(list)) return 'DAY_DATABASES is not a list';
+  const out: DayDatabase[] = [];
+  for (const item of list as unknown[]) {
+    const { from, binding } = (item ?? {}) as { from?: unknown; binding?: unknown };
+    if (typeof from !== 'string' || !isDate(from))
+      return 'DAY_DATABASES: a period without a valid `from` date';
+    if (typeof binding !== 'string' || binding === 'DB' || out.some((p) => p.binding === binding))
+      return `DAY_DATABASES: ${String(binding)} cannot hold a period (DB, repeated, or not a name)`;
+    const db = (bindings as Record<string, unknown>)[binding] as { prepare?: unknown } | undefined;
+    if (typeof db?.prepare !== 'function') return `DAY_DATABASES names ${binding}, which is not a D1 binding`;
+    if (out.length > 0 && out.at(-1)!.from >= from) return 'DAY_DATABASES: the dates must increase';
+    out.push({ from, binding });
+  }
+  return out;
+}
+
 const parsed = new WeakMap<object, Config>();
 
 /** The settings of `env` (parsed on first use, then kept for as long as the bindings object lives). */
@@ -89,6 +132,7 @@ export function configOf(env: Partial<Env> | undefined): Config {
   const localDev = bindings.LOCAL_DEV === '1';
   const problem = secretProblem(bindings.DAILY_SECRET, localDev);
   const pushProblem = pushProblemOf(bindings, localDev);
+  const days = dayDatabasesOf(bindings);
   const config: Config = {
     secret: problem === null ? bindings.DAILY_SECRET! : '',
     problem,
@@ -108,6 +152,8 @@ export function configOf(env: Partial<Env> | undefined): Config {
           }
         : null,
     pushProblem,
+    dayDatabases: typeof days === 'string' ? [] : days,
+    ledgerProblem: typeof days === 'string' ? days : null,
   };
   parsed.set(bindings, config);
   return config;

@@ -18,6 +18,8 @@ import { bucketArchive } from './adapters/r2-archive.ts';
 import { standInAuditor } from './adapters/stand-in-auditor.ts';
 import type { OpenLedgerSession } from './ports/ledger-session.ts';
 import { d1Session } from './adapters/d1/session.ts';
+import { ledgerDatabases } from './adapters/d1/statements.ts';
+import { ledgerBindings } from './adapters/d1/bindings.ts';
 
 /**
  * Where the ledger, the attempts, the audit's queue and the archive live: D1, Durable Objects, Queues and R2 in the
@@ -41,14 +43,17 @@ const attemptObject = (env: Env, date: string, playerId: string) =>
  * The Worker's ports: D1, one Durable Object per attempt named `date/playerId`, the audit queue, the archive
  * bucket.
  */
-export const cloudflarePorts = (env: Env): Ports => ({
-  ledger: d1Ledger(env.DB),
-  session: (from) => d1Session(env.DB, from),
-  attempts: (date, playerId) => attemptObject(env, date, playerId) as unknown as AttemptRpc,
-  housekeeping: (date, playerId) => attemptObject(env, date, playerId) as unknown as AttemptHousekeeping,
-  queue: env.AUDIT_QUEUE,
-  archive: bucketArchive(env.ARCHIVE),
-});
+export const cloudflarePorts = (env: Env): Ports => {
+  const dbs = ledgerBindings(env);
+  return {
+    ledger: d1Ledger(ledgerDatabases(dbs.core, dbs.periods)),
+    session: (from, date) => d1Session(dbs, from, date),
+    attempts: (date, playerId) => attemptObject(env, date, playerId) as unknown as AttemptRpc,
+    housekeeping: (date, playerId) => attemptObject(env, date, playerId) as unknown as AttemptHousekeeping,
+    queue: env.AUDIT_QUEUE,
+    archive: bucketArchive(env.ARCHIVE),
+  };
+};
 
 /** What the app is built with. Tests inject a clock (to roll the day over) and a cheaper perfect-play function. */
 export interface AppOptions {
@@ -99,8 +104,9 @@ const logFailure = (work: Promise<unknown>): Promise<unknown> =>
 /** The services' view of one request (or one scheduled run) at `now`. */
 export function servicesFor(env: Env, deps: AppDeps, defer: Defer, now: Date = deps.now()): ServiceContext {
   const config = configOf(env);
-  if (config.problem !== null) {
-    console.error(`refusing to serve: ${config.problem} (see docs/deploy.md)`);
+  const problem = config.problem ?? config.ledgerProblem;
+  if (problem !== null) {
+    console.error(`refusing to serve: ${problem} (see docs/deploy.md)`);
     throw new ApiError('ERR_UNAVAILABLE', 'the server is not configured to serve courses; try again later');
   }
   const ports = deps.ports(env);

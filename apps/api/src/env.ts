@@ -4,6 +4,12 @@ import type { D1Database, DurableObjectNamespace, Queue, R2Bucket } from '@cloud
 export interface Env {
   readonly DB: D1Database;
   /**
+   * The day databases after `DB`, by period (docs/scale.md, "A year at 1 M finishers a day"): a JSON list of
+   * `{ "from": "YYYY-MM-DD", "binding": "NAME" }`, each NAME a D1 binding of this Worker whose migrations are
+   * `migrations-days/`. Unset: every day in `DB`.
+   */
+  readonly DAY_DATABASES?: string | readonly { readonly from: string; readonly binding: string }[];
+  /**
    * One attempt object per (date, player), named `date/playerId` (src/attempt/object.ts). Its stubs are used as
    * `AttemptRpc` (src/deps.ts); the class is not named here, so the web can import the API's types.
    */

@@ -17,6 +17,7 @@ import type { Auditor } from './ports/auditor.ts';
 import type { PerfectPlay } from './ports/perfect-play.ts';
 import { d1Ledger } from './adapters/d1/ledger.ts';
 import { d1Session } from './adapters/d1/session.ts';
+import { ledgerDatabases } from './adapters/d1/statements.ts';
 import { migratedLedger, nodeD1, nodeObjectStorage } from './adapters/node-sqlite.ts';
 export type { Auditor, AuditVerdict } from './ports/auditor.ts';
 
@@ -39,13 +40,13 @@ export interface MemoryAppOptions {
 /** An app on SQLite in memory and the `env` to call it with: `app.request(path, init, env)`. */
 export function memoryApp(options: MemoryAppOptions = {}) {
   const db = nodeD1(migratedLedger());
-  const ledger = d1Ledger(db);
+  const ledger = d1Ledger(ledgerDatabases(db));
   const sessions = new Map<string, AttemptSession>();
   // The queue delivers to the Worker's consumer, built below on these same ports.
   const queue = memoryQueue((messages) => worker.queue({ messages }, env, { waitUntil: () => undefined }));
   const ports: Ports = {
     ledger,
-    session: (from) => d1Session(db, from),
+    session: (from, date) => d1Session({ core: db, periods: [] }, from, date),
     queue,
     archive: bucketArchive(memoryBucket()),
     attempts: (date, playerId) => {
@@ -55,7 +56,7 @@ export function memoryApp(options: MemoryAppOptions = {}) {
         const storage = nodeObjectStorage();
         session = new AttemptSession(
           new SqlAttemptStore(storage.sql, (closure) => storage.transactionSync(closure)),
-          () => d1Session(db, 'primary'),
+          (date) => d1Session({ core: db, periods: [] }, 'primary', date),
           () => undefined,
         );
         sessions.set(key, session);

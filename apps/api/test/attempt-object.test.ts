@@ -1,9 +1,9 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { testLedger } from './seed.ts';
 import { describe, expect, it } from 'vitest';
 import { AttemptSession, type AttemptRpc } from '../src/attempt-object/session.ts';
 import type { DrawView } from '../src/index.ts';
-import { d1Ledger } from '../src/adapters/d1/ledger.ts';
 import type { RoundStartRecord } from '../src/ports/rounds.ts';
 import { sha256Hex } from '../src/crypto.ts';
 import { DAY, inAttemptStorage, playHole, started, testClient } from './helpers.ts';
@@ -101,7 +101,7 @@ describe('the attempt object', () => {
 
 describe('an attempt session', () => {
   it('keeps the rows it owes when the ledger fails, and writes them once it answers again', async () => {
-    const ledger = d1Ledger(env.DB);
+    const ledger = testLedger();
     let failing = true;
     const rounds = new Proxy(ledger.rounds, {
       get(target, key) {

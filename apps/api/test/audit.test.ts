@@ -8,6 +8,7 @@ import type { Ports } from '../src/deps.ts';
 import type { WorkQueue } from '../src/ports/work-queue.ts';
 import { AUDIT_BOX_MS, consumeBatch, STALL_MS, timeBox } from '../src/services/audit-queue.ts';
 import { playCourse, testAuditor, testClient } from './helpers.ts';
+import { dayDb } from './seed.ts';
 
 /**
  * Three players finish a day (two play the first column that fits, the third the last one); the audit, a stand-in
@@ -46,7 +47,7 @@ async function runCron(client: Client, at?: string) {
 
 const verdictRows = async (date: string) =>
   (
-    await env.DB.prepare('SELECT player_id, count(*) AS n FROM audits WHERE date = ? GROUP BY player_id')
+    await dayDb(date).prepare('SELECT player_id, count(*) AS n FROM audits WHERE date = ? GROUP BY player_id')
       .bind(date)
       .all<{ player_id: string; n: number }>()
   ).results;
@@ -111,7 +112,7 @@ describe('the fair-play audit on the queue', () => {
     expect(replay.body.total).toBe(last!.total);
     // The day is archived: its evidence left D1 (the flagged round's verdict numbers stay for the review list).
     expect(await verdictRows(date)).toEqual([{ player_id: last!.id, n: 1 }]);
-    const evidence = await env.DB.prepare('SELECT count(*) AS n FROM round_evidence WHERE date = ?')
+    const evidence = await dayDb(date).prepare('SELECT count(*) AS n FROM round_evidence WHERE date = ?')
       .bind(date)
       .first<{ n: number }>();
     expect(evidence?.n).toBe(0);

@@ -10,7 +10,12 @@ declare global {
       AUDIT_QUEUE: AppBindings['AUDIT_QUEUE'];
       ARCHIVE: AppBindings['ARCHIVE'];
       DAILY_SECRET: string;
+      DAYS_A: D1Database;
+      DAYS_B: D1Database;
+      DAYS_C: D1Database;
+      DAY_DATABASES: string;
       TEST_MIGRATIONS: D1Migration[];
+      TEST_DAY_MIGRATIONS: D1Migration[];
     }
     interface GlobalProps {
       mainModule: typeof MainModule;

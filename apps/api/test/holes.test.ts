@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../src/errors.ts';
 import type { CourseView, DayHolesView } from '../src/index.ts';
 import { errorCode, playCourse, testAuditor, testClient } from './helpers.ts';
+import { dayDb } from './seed.ts';
 
 /**
  * Writes finished rounds with chosen strokes straight into D1 (the triggers keep the day's counters), each hole's
@@ -14,25 +15,26 @@ async function seedRounds(date: string, rounds: readonly (readonly number[])[]) 
   for (const strokes of rounds) {
     const id = crypto.randomUUID();
     const logs = strokes.map((_, h) => `seed-${id}-${h}`);
-    await env.DB.batch([
-      env.DB.prepare("INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, 'Seeded', 'x', 0)").bind(
-        id,
-      ),
-      env.DB.prepare('INSERT INTO attempts (date, player_id) VALUES (?, ?)').bind(date, id),
-      env.DB.prepare(
-        'UPDATE attempts SET total = ?, strokes = ?, finished_at = ? WHERE date = ? AND player_id = ?',
-      ).bind(
-        strokes.reduce((a, b) => a + b, 0),
-        JSON.stringify(strokes),
-        Date.parse(`${date}T13:00:00.000Z`),
-        date,
-        id,
-      ),
-      env.DB.prepare('INSERT INTO round_evidence (date, player_id, logs) VALUES (?, ?, ?)').bind(
-        date,
-        id,
-        JSON.stringify(logs),
-      ),
+    await env.DB.prepare("INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, 'Seeded', 'x', 0)")
+      .bind(id)
+      .run();
+    const db = dayDb(date);
+    await db.batch([
+      db.prepare('INSERT INTO attempts (date, player_id) VALUES (?, ?)').bind(date, id),
+      db
+        .prepare(
+          'UPDATE attempts SET total = ?, strokes = ?, finished_at = ? WHERE date = ? AND player_id = ?',
+        )
+        .bind(
+          strokes.reduce((a, b) => a + b, 0),
+          JSON.stringify(strokes),
+          Date.parse(`${date}T13:00:00.000Z`),
+          date,
+          id,
+        ),
+      db
+        .prepare('INSERT INTO round_evidence (date, player_id, logs) VALUES (?, ?, ?)')
+        .bind(date, id, JSON.stringify(logs)),
     ]);
     out.push({ id, logs });
   }
@@ -41,9 +43,8 @@ async function seedRounds(date: string, rounds: readonly (readonly number[])[]) 
 
 /** The field hole by hole computed here from the ranked rounds themselves, value by value. */
 async function fieldFromRounds(date: string) {
-  const rows = await env.DB.prepare(
-    'SELECT strokes FROM attempts WHERE date = ? AND finished_at IS NOT NULL AND review = 0',
-  )
+  const rows = await dayDb(date)
+    .prepare('SELECT strokes FROM attempts WHERE date = ? AND finished_at IS NOT NULL AND review = 0')
     .bind(date)
     .all<{ strokes: string }>();
   const rounds = rows.results.map((r) => JSON.parse(r.strokes) as number[]);
@@ -108,7 +109,8 @@ describe('each hole against the field', () => {
       { ...env, LOCAL_DEV: '1' },
     );
     expect(((await run.json()) as { audit: { complete: boolean } }).audit.complete).toBe(true);
-    const review = await env.DB.prepare('SELECT review FROM attempts WHERE date = ? AND player_id = ?')
+    const review = await dayDb(date)
+      .prepare('SELECT review FROM attempts WHERE date = ? AND player_id = ?')
       .bind(date, seeded[3]!.id)
       .first<{ review: number }>();
     expect(review?.review).toBe(1);
@@ -148,29 +150,29 @@ describe('each hole against the field', () => {
       [1, 2, 3, 4, 5, 6, 7, 8, 9],
       [1, -2, 3, -4, 5, 6, 7, 8, 9],
     ]);
-    await env.DB.prepare('UPDATE attempts SET review = 1 WHERE date = ? AND strokes LIKE ?')
+    await dayDb(date)
+      .prepare('UPDATE attempts SET review = 1 WHERE date = ? AND strokes LIKE ?')
       .bind(date, '[1,-2,%')
       .run();
     const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith('0007_'))!;
     const backfill = migration.queries.find((q) => q.includes('GROUP BY a.date'))!;
-    await env.DB.prepare(
-      'CREATE TABLE backfill_check (date TEXT, hole INTEGER, strokes INTEGER, count INTEGER)',
-    ).run();
-    await env.DB.prepare(
-      backfill.replace('INSERT INTO day_hole_strokes', 'INSERT INTO backfill_check'),
-    ).run();
+    await dayDb(date)
+      .prepare('CREATE TABLE backfill_check (date TEXT, hole INTEGER, strokes INTEGER, count INTEGER)')
+      .run();
+    await dayDb(date)
+      .prepare(backfill.replace('INSERT INTO day_hole_strokes', 'INSERT INTO backfill_check'))
+      .run();
     const read = async (table: string) =>
       (
-        await env.DB.prepare(
-          `SELECT hole, strokes, count FROM ${table} WHERE date = ? ORDER BY hole, strokes`,
-        )
+        await dayDb(date)
+          .prepare(`SELECT hole, strokes, count FROM ${table} WHERE date = ? ORDER BY hole, strokes`)
           .bind(date)
           .all()
       ).results;
     const kept = await read('day_hole_strokes');
     expect(kept).toEqual(await read('backfill_check'));
     expect(kept).toHaveLength(9);
-    await env.DB.prepare('DROP TABLE backfill_check').run();
+    await dayDb(date).prepare('DROP TABLE backfill_check').run();
   });
 
   it('answers 404 for a day without a course and 400 for a date that is not one', async () => {

@@ -1,7 +1,7 @@
 /** The scheduled run's reminders: who gets one, when, once, and what the push service and the browser see. */
 import { env } from 'cloudflare:workers';
+import { testLedger } from './seed.ts';
 import { describe, expect, it } from 'vitest';
-import { d1Ledger } from '../src/adapters/d1/ledger.ts';
 import { REMINDER_PAGE } from '../src/services/push.ts';
 import { DAY, playCourse, type Client } from './helpers.ts';
 import { decrypt } from './push-receiver.ts';
@@ -87,7 +87,7 @@ describe('the scheduled run sends reminders', () => {
     await Promise.all([c.scheduled(`${DAY}T07:04:00.000Z`), c.scheduled(`${DAY}T07:04:00.000Z`)]);
     for (const p of players) expect(c.service.to(p.device.json.endpoint).length).toBe(1);
     // And the store itself: a second claim of the same (day, kind, device) is refused.
-    const store = d1Ledger(env.DB).push;
+    const store = testLedger().push;
     const send = { date: DAY, kind: 'open' as const, subscriptionId: players[0]!.id, sentAt: 1 };
     expect(await store.claimSends([send])).toEqual([]);
   });

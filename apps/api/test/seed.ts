@@ -1,4 +1,21 @@
 import { env } from 'cloudflare:workers';
+import { ledgerBindings } from '../src/adapters/d1/bindings.ts';
+import { d1Ledger } from '../src/adapters/d1/ledger.ts';
+import { ledgerDatabases, periodOf } from '../src/adapters/d1/statements.ts';
+import type { Ledger } from '../src/ports/ledger.ts';
+
+/** The ledger on the test Worker's D1 databases, `DB` and the day databases, as the Worker builds it. */
+export function testLedger(): Ledger {
+  const { core, periods } = ledgerBindings(env);
+  return d1Ledger(ledgerDatabases(core, periods));
+}
+
+/** The D1 database that holds `date`'s day (`DB`, or the day database of its period: vitest.config.ts). */
+export function dayDb(date: string): D1Database {
+  const { core, periods } = ledgerBindings(env);
+  const all = [{ from: '', db: core }, ...periods];
+  return all[periodOf(all, date)]!.db;
+}
 
 /** A player written straight into D1 (no token: tests that call routes make players through the API). */
 export async function seedPlayer(name = 'Seeded'): Promise<string> {
@@ -20,26 +37,30 @@ export async function seedRound(
   options: { finishedAt?: number; review?: boolean; strokes?: number[] } = {},
 ): Promise<void> {
   const strokes = options.strokes ?? [total, 0, 0, 0, 0, 0, 0, 0, 0];
+  const db = dayDb(date);
   const statements = [
-    env.DB.prepare('INSERT INTO attempts (date, player_id) VALUES (?, ?)').bind(date, playerId),
-    env.DB.prepare(
-      'UPDATE attempts SET total = ?, strokes = ?, finished_at = ? WHERE date = ? AND player_id = ?',
-    ).bind(
-      total,
-      JSON.stringify(strokes),
-      options.finishedAt ?? Date.parse(`${date}T10:00:00Z`),
-      date,
-      playerId,
-    ),
+    db.prepare('INSERT INTO attempts (date, player_id) VALUES (?, ?)').bind(date, playerId),
+    db
+      .prepare('UPDATE attempts SET total = ?, strokes = ?, finished_at = ? WHERE date = ? AND player_id = ?')
+      .bind(
+        total,
+        JSON.stringify(strokes),
+        options.finishedAt ?? Date.parse(`${date}T10:00:00Z`),
+        date,
+        playerId,
+      ),
   ];
   if (options.review)
     statements.push(
-      env.DB.prepare('UPDATE attempts SET review = 1 WHERE date = ? AND player_id = ?').bind(date, playerId),
+      db.prepare('UPDATE attempts SET review = 1 WHERE date = ? AND player_id = ?').bind(date, playerId),
     );
-  await env.DB.batch(statements);
+  await db.batch(statements);
 }
 
 /** An attempt started and not finished. */
 export async function seedStarted(playerId: string, date: string): Promise<void> {
-  await env.DB.prepare('INSERT INTO attempts (date, player_id) VALUES (?, ?)').bind(date, playerId).run();
+  await dayDb(date)
+    .prepare('INSERT INTO attempts (date, player_id) VALUES (?, ?)')
+    .bind(date, playerId)
+    .run();
 }

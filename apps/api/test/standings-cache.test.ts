@@ -29,9 +29,7 @@ beforeAll(async () => {
     env.DB.prepare(
       `INSERT INTO players (id, name, ip_hash, created_at) ${series} SELECT 'cache-' || i, 'P' || i, 'x', 0 FROM n`,
     ),
-    env.DB.prepare(
-      `INSERT INTO attempts (date, player_id) ${series} SELECT '${DATE}', 'cache-' || i FROM n`,
-    ),
+    env.DB.prepare(`INSERT INTO attempts (date, player_id) ${series} SELECT '${DATE}', 'cache-' || i FROM n`),
     env.DB.prepare(
       `UPDATE attempts SET total = ((CAST(substr(player_id, 7) AS INTEGER) * 37) % 90) - 10,
        strokes = '[1,1,1,1,1,1,1,1,1]', finished_at = CAST(substr(player_id, 7) AS INTEGER)
@@ -63,9 +61,9 @@ function sessionsApp(at: string, cache: EdgeCache) {
       const ports = cloudflarePorts(bindings);
       return {
         ...ports,
-        session: (from) => {
+        session: (from, date) => {
           opened.push(from);
-          return ports.session(from);
+          return ports.session(from, date);
         },
       };
     },

@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { counters } from '../counters.ts';
 import type { Env } from '../env.ts';
 import { d1Session } from '../adapters/d1/session.ts';
+import { ledgerBindings } from '../adapters/d1/bindings.ts';
 import type { AttemptView, DrawView, HoleResultView, Outcome, StartInput } from './fair-stock.ts';
 import {
   AttemptSession,
@@ -42,7 +43,7 @@ export class AttemptObject extends DurableObject<Env> implements AttemptRpc, Att
     this.#store = store;
     this.#session = new AttemptSession(
       store,
-      () => d1Session(env.DB, 'primary'),
+      (date) => d1Session(ledgerBindings(env), 'primary', date),
       () => {
         void ctx.storage.setAlarm(Date.now() + RETRY_MS);
       },

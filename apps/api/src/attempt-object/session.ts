@@ -117,7 +117,7 @@ const unauthorized: { ok: false; error: AttemptFailure } = {
  */
 export class AttemptSession implements AttemptRpc {
   readonly #store: AttemptStore;
-  readonly #ledger: () => AttemptLedgerSession;
+  readonly #ledger: (date: string) => AttemptLedgerSession;
   readonly #retryLater: () => void;
   readonly #verified = new Set<string>();
   /** Bumped by forgetTokens, so a check that was in flight then cannot remember its token afterwards. */
@@ -125,7 +125,8 @@ export class AttemptSession implements AttemptRpc {
   /** The ledger's state after this attempt's finished row was written (kept in memory only). */
   #finishedBookmark: string | null = null;
 
-  constructor(store: AttemptStore, ledger: () => AttemptLedgerSession, retryLater: () => void) {
+  /** `ledger(date)`: a session on the ledger for that day (ports/ledger-session.ts). */
+  constructor(store: AttemptStore, ledger: (date: string) => AttemptLedgerSession, retryLater: () => void) {
     this.#store = store;
     this.#ledger = ledger;
     this.#retryLater = retryLater;
@@ -136,7 +137,7 @@ export class AttemptSession implements AttemptRpc {
     if (state !== null && state.playerId !== caller.playerId) return false;
     if (this.#verified.has(caller.tokenHash)) return true;
     const epoch = this.#epoch;
-    const owner = await this.#ledger().ledger.players.playerIdByTokenHash(caller.tokenHash);
+    const owner = await this.#ledger(state?.date ?? '').ledger.players.playerIdByTokenHash(caller.tokenHash);
     if (owner !== caller.playerId) return false;
     if (epoch === this.#epoch) this.#verified.add(caller.tokenHash);
     return true;
@@ -212,7 +213,7 @@ export class AttemptSession implements AttemptRpc {
     if (state === null) return true;
     const { started, finished } = pendingRows(state);
     if (!started && !finished) return true;
-    const session = this.#ledger();
+    const session = this.#ledger(state.date);
     try {
       if (started) {
         await session.ledger.rounds.attemptStarted(started);

@@ -47,8 +47,11 @@ export interface AuditLedger {
   roundAudit(date: string, playerId: string): Promise<AuditRecord | null>;
   /** Rounds under review, lowest p-value first. */
   underReview(date: string, limit: number, offset: number): Promise<ReviewRecord[]>;
-  /** The ledger database's size in bytes as the database reports it (D1's `meta.size_after`), for the benches. */
-  databaseBytes(): Promise<number>;
+  /**
+   * The ledger databases' size in bytes, `DB` and every day database, as each reports it (D1's `meta.size_after`);
+   * with `date`, the size of the one database that holds that day.
+   */
+  databaseBytes(date?: string): Promise<number>;
 }
 
 /** A round's place in the standings: the keyset the audit pages by. */

@@ -14,8 +14,12 @@ export interface LedgerSession {
   bookmark(): string | null;
 }
 
-/** Opens a session on the ledger. */
-export type OpenLedgerSession = (from: ReadFrom) => LedgerSession;
+/**
+ * Opens a session on the ledger for `date`'s day: `from` and the session's bookmark are about the database that
+ * holds that day (the ledger's days are split over databases by period, docs/scale.md); `''` names `DB`'s, for a
+ * session that reads no day.
+ */
+export type OpenLedgerSession = (from: ReadFrom, date: string) => LedgerSession;
 
 /**
  * Whether bookmark `a` names a later state than `b`. D1's glossary: "Bookmarks are lexicographically sortable.

@@ -20,6 +20,24 @@ export async function createCourseAhead(ctx: ServiceContext): Promise<string[]> 
 }
 
 /**
+ * Above this size the cron logs, every run, that the database holding today needs a successor: D1 stops a database
+ * at 10 GB (docs/scale.md quotes the limit). At 1 M finishers a day the database holding today carries 4.3 GB in
+ * flight and grows 0.17 GB a day for good, so 8 GB is reached with about 11 days of room left to add a day database
+ * (docs/deploy.md, "A ledger that lasts").
+ */
+export const FULL_DATABASE_BYTES = 8e9;
+
+/** Logs when the database that holds today is past {@link FULL_DATABASE_BYTES}; one cheap read. */
+async function watchLedgerSize(ctx: ServiceContext): Promise<void> {
+  const today = utcDate(ctx.now);
+  const bytes = await ctx.ledger.audits.databaseBytes(today);
+  if (bytes > FULL_DATABASE_BYTES)
+    console.error(
+      `the database that holds ${today} has ${(bytes / 1e9).toFixed(2)} GB of D1's 10 GB: add a day database for the next days (docs/deploy.md)`,
+    );
+}
+
+/**
  * Everything the cron does (the scheduled handler and the local `/api/dev/scheduled` both run this): tomorrow's
  * course ahead of time, then the closed days' audits (it starts the day that closed last on the audit queue and
  * resumes any day whose pipeline stalled: a few statements, services/audit-queue.ts), then the reminders due (services/push.ts; a failure there is logged and leaves the rest
@@ -40,6 +58,7 @@ export async function scheduledJob(
     ctx.ledger.players.deleteExpiredCodes(now),
     ctx.ledger.passkeys.deleteExpiredChallenges(now),
     forgetOldSends(ctx),
+    watchLedgerSize(ctx),
   ]);
   return { courses, audit, reminders };
 }

@@ -111,7 +111,7 @@ function block(ctx: ServiceContext, date: string, k: number): Promise<SharedStan
     ctx.defer,
     `standings/${date}/block/${k}`,
     async () => {
-      const session = ctx.session('any');
+      const session = ctx.session('any', date);
       const view = await standings(ctx, date, STANDINGS_BLOCK, k * STANDINGS_BLOCK, session.ledger);
       return { view, asOf: session.bookmark() };
     },
@@ -174,10 +174,10 @@ export async function callerStanding(
   if (dayState(date, ctx.now) === 'open') {
     const own = await ownStanding(ctx, date, bearer);
     const from = own.bookmark === null ? ('primary' as const) : { bookmark: own.bookmark };
-    return { ...own, ledger: () => ctx.session(from).ledger };
+    return { ...own, ledger: () => ctx.session(from, date).ledger };
   }
   const playerId = await playerOf(ctx, bearer);
-  const session = ctx.session('primary');
+  const session = ctx.session('primary', date);
   const row = await session.ledger.rounds.attempt(date, playerId);
   const round = row?.finished && !row.review ? row.finished : null;
   return { playerId, round, bookmark: null, ledger: () => session.ledger };

@@ -5,7 +5,7 @@ import { decodeTimes } from './times.ts';
 /** The ledger's side of the archive (ports/archive.ts): pages of evidence in player order, and the objects' index. */
 export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
   async archivePage(date: string, after: string | null, limit: number): Promise<ArchivedRound[]> {
-    const rows = await this.sql
+    const rows = await this.day(date)
       .read(
         `SELECT e.player_id, e.started_at, e.ip_hash, e.logs, e.times,
            a.finished_at, a.total, a.strokes, a.review,
@@ -23,7 +23,7 @@ export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
     return rows.results.map(toArchived);
   }
   async startArchive(date: string, now: number): Promise<boolean> {
-    const r = await this.sql
+    const r = await this.day(date)
       .write(
         `UPDATE day_audits SET archive_at = ?2
          WHERE date = ?1 AND archive_at IS NULL AND finished_at IS NOT NULL AND archived_at IS NULL`,
@@ -34,7 +34,7 @@ export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
     return r.meta.changes === 1;
   }
   async touchArchive(date: string, now: number): Promise<void> {
-    await this.sql.write('UPDATE day_audits SET archive_at = ? WHERE date = ?', now, date).run();
+    await this.day(date).write('UPDATE day_audits SET archive_at = ? WHERE date = ?', now, date).run();
   }
   async commitPack(
     date: string,
@@ -43,14 +43,15 @@ export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
     rounds: readonly ArchivedRound[],
     now: number,
   ): Promise<boolean> {
+    const sql = this.day(date);
     // One transaction: the cursor moves from `from` (or nothing happens), and only then, in the same batch, the
     // archived rows leave. A round finished after its evidence was read keeps its row (its logs are not archived).
     const moved = `EXISTS (SELECT 1 FROM day_audits WHERE date = ?1 AND archive_cursor = ?2 AND archive_at = ?3)`;
     const ids = (finished: boolean) =>
       JSON.stringify(rounds.filter((r) => (r.finished !== null) === finished).map((r) => r.playerId));
     const all = JSON.stringify(rounds.map((r) => r.playerId));
-    const [cursor] = await this.sql.batch([
-      this.sql.write(
+    const [cursor] = await sql.batch([
+      sql.write(
         `UPDATE day_audits SET archive_cursor = ?3, archive_at = ?4
          WHERE date = ?1 AND archive_cursor IS ?2 AND archived_at IS NULL AND finished_at IS NOT NULL`,
         date,
@@ -58,7 +59,7 @@ export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
         pack.last,
         now,
       ),
-      this.sql.write(
+      sql.write(
         `INSERT OR IGNORE INTO archive_packs (date, first_player, last_player, rounds, bytes)
          SELECT ?1, ?4, ?2, ?5, ?6 WHERE ${moved}`,
         date,
@@ -69,7 +70,7 @@ export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
         pack.bytes,
       ),
       // Two statements, each an index lookup per id (an OR of the two would scan the day).
-      this.sql.write(
+      sql.write(
         `DELETE FROM round_evidence WHERE date = ?1 AND ${moved} AND logs IS NOT NULL
            AND player_id IN (SELECT value FROM json_each(?4))`,
         date,
@@ -77,7 +78,7 @@ export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
         now,
         ids(true),
       ),
-      this.sql.write(
+      sql.write(
         `DELETE FROM round_evidence WHERE date = ?1 AND ${moved} AND logs IS NULL
            AND player_id IN (SELECT value FROM json_each(?4))`,
         date,
@@ -85,7 +86,7 @@ export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
         now,
         ids(false),
       ),
-      this.sql.write(
+      sql.write(
         `DELETE FROM audits WHERE date = ?1 AND ${moved} AND flagged = 0
            AND player_id IN (SELECT value FROM json_each(?4))`,
         date,
@@ -93,7 +94,7 @@ export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
         now,
         all,
       ),
-      this.sql.write(
+      sql.write(
         `UPDATE audits SET holes = NULL WHERE date = ?1 AND ${moved} AND flagged = 1
            AND player_id IN (SELECT value FROM json_each(?4))`,
         date,
@@ -105,7 +106,7 @@ export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
     return cursor?.meta.changes === 1;
   }
   async finishArchive(date: string, from: string | null, now: number): Promise<boolean> {
-    const r = await this.sql
+    const r = await this.day(date)
       .write(
         `UPDATE day_audits SET archived_at = ?3, archive_at = ?3
          WHERE date = ?1 AND archive_cursor IS ?2 AND archived_at IS NULL AND finished_at IS NOT NULL`,
@@ -117,7 +118,7 @@ export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
     return r.meta.changes === 1;
   }
   async packOf(date: string, playerId: string): Promise<PackRecord | null> {
-    const row = await this.sql
+    const row = await this.day(date)
       .read(
         `SELECT first_player, last_player, rounds, bytes FROM archive_packs
          WHERE date = ?1 AND first_player <= ?2 ORDER BY first_player DESC LIMIT 1`,

@@ -21,7 +21,7 @@ const KEYS = `SELECT a.total, a.finished_at, a.player_id,
 
 export class D1AuditLedger extends D1Store implements AuditLedger {
   async dayAudit(date: string): Promise<DayAuditRecord | null> {
-    const row = await this.sql
+    const row = await this.day(date)
       .read(`SELECT ${DAY_COLUMNS} FROM day_audits WHERE date = ?`, date)
       .first<DayAuditRow>();
     return row && toDayAudit(row);
@@ -29,7 +29,7 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
   async startDayAudit(date: string, now: number): Promise<DayAuditRecord> {
     // Idempotent: a second start (or two at once) changes nothing. The rounds are counted from the day's
     // distribution (a row per total), never from the rounds themselves.
-    await this.sql
+    await this.day(date)
       .write(
         `INSERT OR IGNORE INTO day_audits (date, rounds, started_at, finished_at, paged, progress_at)
          SELECT ?1, n, ?2, CASE WHEN n = 0 THEN ?2 END, n = 0, ?2 FROM (
@@ -44,20 +44,30 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
     return audit;
   }
   async unfinishedDays(limit: number): Promise<DayAuditRecord[]> {
-    const rows = await this.sql
-      .read(
-        `SELECT ${DAY_COLUMNS} FROM day_audits WHERE archived_at IS NULL OR finished_at IS NULL ORDER BY date DESC LIMIT ?`,
-        limit,
-      )
-      .all<DayAuditRow>();
-    return rows.results.map(toDayAudit);
+    // The newest `limit` of every period's, then the newest `limit` of those (periods hold disjoint dates).
+    const pages = await Promise.all(
+      this.periods.map(({ db }) =>
+        db
+          .read(
+            `SELECT ${DAY_COLUMNS} FROM day_audits WHERE archived_at IS NULL OR finished_at IS NULL
+             ORDER BY date DESC LIMIT ?`,
+            limit,
+          )
+          .all<DayAuditRow>(),
+      ),
+    );
+    return pages
+      .flatMap((rows) => rows.results.map(toDayAudit))
+      .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))
+      .slice(0, limit);
   }
   async standingsKeys(date: string, after: StandingsKey | null, limit: number): Promise<KeyedRound[]> {
+    const sql = this.day(date);
     const order = 'ORDER BY a.total, a.finished_at, a.player_id';
     const rows = await (
       after === null
-        ? this.sql.read(`${KEYS} ${order} LIMIT ?2`, date, limit)
-        : this.sql.read(
+        ? sql.read(`${KEYS} ${order} LIMIT ?2`, date, limit)
+        : sql.read(
             `${KEYS} AND (a.total, a.finished_at, a.player_id) > (?2, ?3, ?4) ${order} LIMIT ?5`,
             date,
             after.total,
@@ -79,7 +89,7 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
     ended: boolean,
     now: number,
   ): Promise<boolean> {
-    const r = await this.sql
+    const r = await this.day(date)
       .write(
         `UPDATE day_audits SET cursor_total = ?6, cursor_finished = ?7, cursor_player = ?8, paged = ?9,
            progress_at = ?10
@@ -100,7 +110,7 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
     return r.meta.changes === 1;
   }
   async newPass(date: string, pass: number, now: number): Promise<boolean> {
-    const r = await this.sql
+    const r = await this.day(date)
       .write(
         `UPDATE day_audits SET pass = pass + 1, cursor_total = NULL, cursor_finished = NULL, cursor_player = NULL,
            paged = 0, progress_at = ?3
@@ -113,16 +123,16 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
     return r.meta.changes === 1;
   }
   async touch(date: string, now: number): Promise<void> {
-    await this.sql.write('UPDATE day_audits SET progress_at = ? WHERE date = ?', now, date).run();
+    await this.day(date).write('UPDATE day_audits SET progress_at = ? WHERE date = ?', now, date).run();
   }
   async lateRounds(date: string, limit: number): Promise<string[]> {
-    const rows = await this.sql
+    const rows = await this.day(date)
       .read('SELECT player_id FROM audit_late WHERE date = ? ORDER BY player_id LIMIT ?', date, limit)
       .all<{ player_id: string }>();
     return rows.results.map((r) => r.player_id);
   }
   async forgetLate(date: string, playerIds: readonly string[]): Promise<void> {
-    await this.sql
+    await this.day(date)
       .write(
         'DELETE FROM audit_late WHERE date = ?1 AND player_id IN (SELECT value FROM json_each(?2))',
         date,
@@ -131,7 +141,7 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
       .run();
   }
   async roundsToAudit(date: string, playerIds: readonly string[]): Promise<RoundToAudit[]> {
-    const rows = await this.sql
+    const rows = await this.day(date)
       .read(
         `SELECT e.player_id, e.logs,
            EXISTS (SELECT 1 FROM audits v WHERE v.date = ?1 AND v.player_id = e.player_id) AS audited
@@ -150,7 +160,7 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
   async saveVerdicts(date: string, verdicts: readonly VerdictRecord[], now: number): Promise<void> {
     if (verdicts.length === 0) return;
     // One statement for the batch; the trigger `audits_verdict` counts each new verdict once.
-    await this.sql
+    await this.day(date)
       .write(
         `INSERT INTO audits (date, player_id, flagged, p_value, telling, decisions, holes, audited_at)
          SELECT ?1, json_extract(v.value, '$.playerId'), json_extract(v.value, '$.flagged'),
@@ -165,7 +175,7 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
       .run();
   }
   async roundAudit(date: string, playerId: string): Promise<AuditRecord | null> {
-    const row = await this.sql
+    const row = await this.day(date)
       .read(
         'SELECT player_id, flagged, p_value, telling, decisions, holes FROM audits WHERE date = ? AND player_id = ?',
         date,
@@ -184,11 +194,10 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
     );
   }
   async underReview(date: string, limit: number, offset: number): Promise<ReviewRecord[]> {
-    const rows = await this.sql
+    const rows = await this.day(date)
       .read(
-        `SELECT v.player_id, p.name, a.total, v.p_value, v.telling, v.decisions
-       FROM audits v JOIN players p ON p.id = v.player_id
-         JOIN attempts a ON a.player_id = v.player_id AND a.date = v.date
+        `SELECT v.player_id, a.total, v.p_value, v.telling, v.decisions
+       FROM audits v JOIN attempts a ON a.player_id = v.player_id AND a.date = v.date
        WHERE v.date = ? AND v.flagged = 1
        ORDER BY v.p_value, v.player_id LIMIT ? OFFSET ?`,
         date,
@@ -197,24 +206,32 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
       )
       .all<{
         player_id: string;
-        name: string;
         total: number;
         p_value: number;
         telling: number;
         decisions: number;
       }>();
-    return rows.results.map((r) => ({
-      playerId: r.player_id,
-      name: r.name,
-      total: r.total,
-      pValue: r.p_value,
-      telling: r.telling,
-      decisions: r.decisions,
-    }));
+    const names = await this.names(rows.results.map((r) => r.player_id));
+    return rows.results.flatMap((r) => {
+      const name = names.get(r.player_id);
+      return name === undefined
+        ? []
+        : [
+            {
+              playerId: r.player_id,
+              name,
+              total: r.total,
+              pValue: r.p_value,
+              telling: r.telling,
+              decisions: r.decisions,
+            },
+          ];
+    });
   }
-  async databaseBytes(): Promise<number> {
-    const r = await this.sql.read('SELECT 1').all();
-    return r.meta.size_after;
+  async databaseBytes(date?: string): Promise<number> {
+    const dbs = date === undefined ? this.periods.map((p) => p.db) : [this.day(date)];
+    const sizes = await Promise.all(dbs.map((db) => db.read('SELECT 1').all()));
+    return sizes.reduce((sum, r) => sum + r.meta.size_after, 0);
   }
 }
 

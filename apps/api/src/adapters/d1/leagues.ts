@@ -7,7 +7,7 @@ import type {
   LeagueStore,
   SeasonRecord,
 } from '../../ports/leagues.ts';
-import { D1Store } from './statements.ts';
+import { D1Store, periodsBetween } from './statements.ts';
 
 export class D1LeagueStore extends D1Store implements LeagueStore {
   async createLeague(league: LeagueRecord, maxLeagues: number): Promise<boolean> {
@@ -107,65 +107,96 @@ export class D1LeagueStore extends D1Store implements LeagueStore {
     return rows.results.map((r) => ({ ...toLeague(r), joinedAt: r.joined_at }));
   }
   async leagueDay(leagueId: string, date: string): Promise<LeagueDayRecord[]> {
-    const rows = await this.sql
+    // The members from `DB`, their rounds of the day from the day's database.
+    const members = await this.#members(leagueId);
+    const rows = await this.day(date)
       .read(
-        `SELECT a.player_id, p.name, a.finished_at, a.total, a.strokes, a.review
-       FROM league_members m
-       JOIN attempts a ON a.date = ? AND a.player_id = m.player_id
-       JOIN players p ON p.id = m.player_id
-       WHERE m.league_id = ?
-       ORDER BY a.finished_at IS NULL, a.total, a.finished_at, a.player_id`,
+        `SELECT player_id, finished_at, total, strokes, review FROM attempts
+         WHERE date = ? AND player_id IN (SELECT value FROM json_each(?))`,
         date,
-        leagueId,
+        JSON.stringify([...members.keys()]),
       )
       .all<{
         player_id: string;
-        name: string;
         finished_at: number | null;
         total: number | null;
         strokes: string | null;
         review: number;
       }>();
-    return rows.results.map((r) => ({
-      playerId: r.player_id,
-      name: r.name,
-      finished:
-        r.finished_at === null
-          ? null
-          : {
-              total: r.total ?? 0,
-              strokes: JSON.parse(r.strokes ?? '[]') as number[],
-              finishedAt: r.finished_at,
-            },
-      review: r.review === 1,
-    }));
+    const order = (r: (typeof rows.results)[number]): [number, number, number, string] => [
+      r.finished_at === null ? 1 : 0,
+      r.total ?? 0,
+      r.finished_at ?? 0,
+      r.player_id,
+    ];
+    return rows.results
+      .sort((x, y) => compareKeys(order(x), order(y)))
+      .map((r) => ({
+        playerId: r.player_id,
+        name: members.get(r.player_id)!,
+        finished:
+          r.finished_at === null
+            ? null
+            : {
+                total: r.total ?? 0,
+                strokes: JSON.parse(r.strokes ?? '[]') as number[],
+                finishedAt: r.finished_at,
+              },
+        review: r.review === 1,
+      }));
   }
   async leagueSeason(leagueId: string, from: string, to: string, best: number): Promise<SeasonRecord[]> {
+    // The members from `DB`; their ranked rounds of the season from each period's database that holds some of it
+    // (by primary key, player then date), in parallel; each member's `best` lowest totals, earliest first on a tie.
+    const members = await this.#members(leagueId);
+    const ids = JSON.stringify([...members.keys()]);
+    const pages = await Promise.all(
+      periodsBetween(this.periods, from, to).map(({ db }) =>
+        db
+          .read(
+            `SELECT player_id, date, total FROM attempts
+             WHERE player_id IN (SELECT value FROM json_each(?)) AND date BETWEEN ? AND ?
+               AND finished_at IS NOT NULL AND review = 0`,
+            ids,
+            from,
+            to,
+          )
+          .all<{ player_id: string; date: string; total: number }>(),
+      ),
+    );
+    const rounds = new Map<string, { date: string; total: number }[]>();
+    for (const r of pages.flatMap((p) => p.results))
+      rounds.set(r.player_id, [...(rounds.get(r.player_id) ?? []), { date: r.date, total: r.total }]);
+    return [...rounds.entries()]
+      .sort(([a], [b]) => compareKeys([a], [b]))
+      .map(([playerId, list]) => {
+        const counted = list.sort((x, y) => compareKeys([x.total, x.date], [y.total, y.date])).slice(0, best);
+        return {
+          playerId,
+          name: members.get(playerId)!,
+          rounds: list.length,
+          counted: counted.length,
+          total: counted.reduce((sum, r) => sum + r.total, 0),
+        };
+      });
+  }
+  /** A league's members and their names. */
+  async #members(leagueId: string): Promise<Map<string, string>> {
     const rows = await this.sql
       .read(
-        `SELECT player_id, name, max(rounds) AS rounds, count(*) AS counted, sum(total) AS total FROM (
-         SELECT a.player_id, p.name, a.total,
-           row_number() OVER (PARTITION BY a.player_id ORDER BY a.total, a.date) AS n,
-           count(*) OVER (PARTITION BY a.player_id) AS rounds
-         FROM league_members m
-         JOIN attempts a ON a.player_id = m.player_id
-         JOIN players p ON p.id = m.player_id
-         WHERE m.league_id = ? AND a.date BETWEEN ? AND ? AND a.finished_at IS NOT NULL AND a.review = 0
-       ) WHERE n <= ? GROUP BY player_id, name`,
+        `SELECT m.player_id, p.name FROM league_members m JOIN players p ON p.id = m.player_id
+         WHERE m.league_id = ?`,
         leagueId,
-        from,
-        to,
-        best,
       )
-      .all<{ player_id: string; name: string; rounds: number; counted: number; total: number }>();
-    return rows.results.map((r) => ({
-      playerId: r.player_id,
-      name: r.name,
-      rounds: r.rounds,
-      counted: r.counted,
-      total: r.total,
-    }));
+      .all<{ player_id: string; name: string }>();
+    return new Map(rows.results.map((r) => [r.player_id, r.name]));
   }
+}
+
+/** Compares two keys field by field as SQLite orders them (numbers by value, text by its bytes). */
+function compareKeys(a: readonly (number | string)[], b: readonly (number | string)[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  return 0;
 }
 
 interface LeagueRow {

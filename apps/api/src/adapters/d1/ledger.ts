@@ -8,10 +8,10 @@ import { D1PlayerStore } from './players.ts';
 import { D1PushStore } from './push.ts';
 import { D1RateLimitStore } from './rate-limits.ts';
 import { D1RoundStore } from './rounds.ts';
-import type { SqlDatabase } from './statements.ts';
+import type { LedgerDatabases } from './statements.ts';
 
-/** The ledger on one D1 database (or the same SQL on SQLite in Node: src/adapters/node-sqlite.ts). */
-export const d1Ledger = (db: SqlDatabase): Ledger => ({
+/** The ledger on its D1 databases (or the same SQL on SQLite in Node: src/adapters/node-sqlite.ts). */
+export const d1Ledger = (db: LedgerDatabases): Ledger => ({
   players: new D1PlayerStore(db),
   rateLimits: new D1RateLimitStore(db),
   courses: new D1CourseStore(db),

@@ -96,26 +96,42 @@ export class D1PushStore extends D1Store implements PushStore {
     const rows = await this.sql
       .read(
         `SELECT r.player_id, r.hour, r.time_zone, r.kinds, r.due_at, r.updated_at,
-           EXISTS (SELECT 1 FROM attempts a WHERE a.date = ?1 AND a.player_id = r.player_id
-                   AND a.finished_at IS NOT NULL) AS finished,
            s.id, s.endpoint, s.p256dh, s.auth, s.created_at
          FROM (SELECT * FROM reminders
-               WHERE due_at IS NOT NULL AND due_at <= ?2 AND (due_at, player_id) > (?3, ?4)
-               ORDER BY due_at, player_id LIMIT ?5) r
+               WHERE due_at IS NOT NULL AND due_at <= ?1 AND (due_at, player_id) > (?2, ?3)
+               ORDER BY due_at, player_id LIMIT ?4) r
          LEFT JOIN push_subscriptions s ON s.player_id = r.player_id
          ORDER BY r.due_at, r.player_id, s.created_at, s.id`,
-        date,
         now,
         after?.dueAt ?? -1,
         after?.playerId ?? '',
         limit,
       )
       .all<DueRow>();
+    // Who has finished `date` already, from the day's database (reminders live in `DB`).
+    const ids = [...new Set(rows.results.map((r) => r.player_id))];
+    const done =
+      ids.length === 0
+        ? { results: [] }
+        : await this.day(date)
+            .read(
+              `SELECT player_id FROM attempts
+         WHERE date = ? AND player_id IN (SELECT value FROM json_each(?)) AND finished_at IS NOT NULL`,
+              date,
+              JSON.stringify(ids),
+            )
+            .all<{ player_id: string }>();
+    const finished = new Set(done.results.map((r) => r.player_id));
     const out: (DueReminderRecord & { subscriptions: SubscriptionRecord[] })[] = [];
     for (const row of rows.results) {
       let last = out[out.length - 1];
       if (!last || last.playerId !== row.player_id) {
-        last = { ...toReminder(row), dueAt: row.due_at, finished: row.finished === 1, subscriptions: [] };
+        last = {
+          ...toReminder(row),
+          dueAt: row.due_at,
+          finished: finished.has(row.player_id),
+          subscriptions: [],
+        };
         out.push(last);
       }
       if (row.id !== null) last.subscriptions.push(toSubscription(row as SubscriptionRow));
@@ -195,7 +211,6 @@ interface ReminderRow {
 
 interface DueRow extends ReminderRow {
   due_at: number;
-  finished: number;
   id: string | null;
   endpoint: string;
   p256dh: string;

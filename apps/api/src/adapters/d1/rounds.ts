@@ -10,18 +10,15 @@ import type {
   StandingsPageRecord,
 } from '../../ports/rounds.ts';
 import { DAY_AUDIT_COLUMNS, toDayAudit, type DayAuditRow } from './audit-ledger.ts';
-import { D1Store } from './statements.ts';
+import { D1Store, type Statements } from './statements.ts';
 import { encodeTimes } from './times.ts';
 
 export class D1RoundStore extends D1Store implements RoundStore {
   async attemptStarted(row: RoundStartRecord): Promise<void> {
-    await this.sql.batch([
-      this.sql.write(
-        'INSERT OR IGNORE INTO attempts (player_id, date) VALUES (?, ?)',
-        row.playerId,
-        row.date,
-      ),
-      this.sql.write(
+    const sql = this.day(row.date);
+    await sql.batch([
+      sql.write('INSERT OR IGNORE INTO attempts (player_id, date) VALUES (?, ?)', row.playerId, row.date),
+      sql.write(
         'INSERT OR IGNORE INTO round_evidence (date, player_id, started_at, ip_hash) VALUES (?, ?, ?, ?)',
         row.date,
         row.playerId,
@@ -33,8 +30,9 @@ export class D1RoundStore extends D1Store implements RoundStore {
   async attemptFinished(row: RoundFinishRecord): Promise<void> {
     // The started row is always written first (the attempt object syncs in order); a repeat changes nothing, and
     // the triggers rank the round once.
-    await this.sql.batch([
-      this.sql.write(
+    const sql = this.day(row.date);
+    await sql.batch([
+      sql.write(
         `UPDATE attempts SET finished_at = ?, total = ?, strokes = ?
          WHERE player_id = ? AND date = ? AND finished_at IS NULL`,
         row.finishedAt,
@@ -43,7 +41,7 @@ export class D1RoundStore extends D1Store implements RoundStore {
         row.playerId,
         row.date,
       ),
-      this.sql.write(
+      sql.write(
         `INSERT INTO round_evidence (date, player_id, logs, times) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (date, player_id) DO UPDATE SET logs = ?3, times = ?4 WHERE logs IS NULL`,
         row.date,
@@ -54,7 +52,7 @@ export class D1RoundStore extends D1Store implements RoundStore {
     ]);
   }
   async attempt(date: string, playerId: string): Promise<AttemptRecord | null> {
-    const row = await this.sql
+    const row = await this.day(date)
       .read(
         'SELECT date, player_id, finished_at, total, strokes, review FROM attempts WHERE player_id = ? AND date = ?',
         playerId,
@@ -64,7 +62,7 @@ export class D1RoundStore extends D1Store implements RoundStore {
     return row && toAttempt(row);
   }
   async roundLogs(date: string, playerId: string): Promise<readonly string[] | null> {
-    const row = await this.sql
+    const row = await this.day(date)
       .read(
         'SELECT logs FROM round_evidence WHERE date = ? AND player_id = ? AND logs IS NOT NULL',
         date,
@@ -74,26 +72,29 @@ export class D1RoundStore extends D1Store implements RoundStore {
     return row && (JSON.parse(row.logs) as string[]);
   }
   async dayCounts(date: string): Promise<DayCountsRecord> {
-    const [totals, stats] = await this.sql.batch([
-      this.sql.read('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total', date),
-      this.sql.read('SELECT started, review FROM day_stats WHERE date = ?', date),
+    const sql = this.day(date);
+    const [totals, stats] = await sql.batch([
+      sql.read('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total', date),
+      sql.read('SELECT started, review FROM day_stats WHERE date = ?', date),
     ]);
     return toCounts(totals?.results, stats?.results);
   }
   async standingsPage(date: string, offset: number, limit: number): Promise<StandingsPageRecord> {
     // One round trip. The page's first total, and how many ranked finishers come before it, come from the small
     // per-day distribution; the page then seeks to that total in the standings index and skips only within it.
-    const [totals, stats, audit, page] = await this.sql.batch([
-      this.sql.read('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total', date),
-      this.sql.read('SELECT started, review FROM day_stats WHERE date = ?', date),
-      this.sql.read(`SELECT ${DAY_AUDIT_COLUMNS} FROM day_audits WHERE date = ?`, date),
-      this.sql.read(
+    // The names come from `DB` (a second round trip: the day's database holds ids only).
+    const sql = this.day(date);
+    const [totals, stats, audit, page] = await sql.batch([
+      sql.read('SELECT total, count FROM day_totals WHERE date = ? ORDER BY total', date),
+      sql.read('SELECT started, review FROM day_stats WHERE date = ?', date),
+      sql.read(`SELECT ${DAY_AUDIT_COLUMNS} FROM day_audits WHERE date = ?`, date),
+      sql.read(
         `WITH cum AS (
            SELECT total, count, SUM(count) OVER (ORDER BY total) - count AS before FROM day_totals WHERE date = ?1
          ),
          start AS (SELECT total, before FROM cum WHERE ?2 < before + count ORDER BY total LIMIT 1)
-         SELECT a.player_id, p.name, a.total, a.strokes, a.finished_at, (SELECT before FROM start) AS before
-         FROM attempts a JOIN players p ON p.id = a.player_id
+         SELECT a.player_id, a.total, a.strokes, a.finished_at, (SELECT before FROM start) AS before
+         FROM attempts a
          WHERE a.date = ?1 AND a.finished_at IS NOT NULL AND a.review = 0 AND a.total >= coalesce((SELECT total FROM start), 1000000000)
          ORDER BY a.total, a.finished_at, a.player_id
          LIMIT ?3 OFFSET coalesce(?2 - (SELECT before FROM start), 0)`,
@@ -103,24 +104,33 @@ export class D1RoundStore extends D1Store implements RoundStore {
       ),
     ]);
     const rows = (page?.results ?? []) as (StandingRow & { before: number })[];
+    const names = await this.names(rows.map((r) => r.player_id));
     return {
       counts: toCounts(totals?.results, stats?.results),
       audit: ((audit?.results ?? []) as DayAuditRow[]).map(toDayAudit)[0] ?? null,
       before: rows[0]?.before ?? 0,
-      rows: rows.map((r) => ({
-        playerId: r.player_id,
-        name: r.name,
-        total: r.total,
-        strokes: JSON.parse(r.strokes) as number[],
-        finishedAt: r.finished_at,
-      })),
+      rows: rows.flatMap((r) => {
+        const name = names.get(r.player_id);
+        return name === undefined
+          ? []
+          : [
+              {
+                playerId: r.player_id,
+                name,
+                total: r.total,
+                strokes: JSON.parse(r.strokes) as number[],
+                finishedAt: r.finished_at,
+              },
+            ];
+      }),
     };
   }
   async dayHoles(date: string): Promise<DayHolesRecord> {
-    const [finishers, audit, strokes] = await this.sql.batch([
-      this.sql.read('SELECT coalesce(sum(count), 0) AS n FROM day_totals WHERE date = ?', date),
-      this.sql.read(`SELECT ${DAY_AUDIT_COLUMNS} FROM day_audits WHERE date = ?`, date),
-      this.sql.read(
+    const sql = this.day(date);
+    const [finishers, audit, strokes] = await sql.batch([
+      sql.read('SELECT coalesce(sum(count), 0) AS n FROM day_totals WHERE date = ?', date),
+      sql.read(`SELECT ${DAY_AUDIT_COLUMNS} FROM day_audits WHERE date = ?`, date),
+      sql.read(
         'SELECT hole, strokes, count FROM day_hole_strokes WHERE date = ? AND count > 0 ORDER BY hole, strokes',
         date,
       ),
@@ -136,44 +146,73 @@ export class D1RoundStore extends D1Store implements RoundStore {
     };
   }
   async playerRounds(playerId: string): Promise<RoundRecord[]> {
-    const rows = await this.sql
-      .read(
-        `SELECT date, total, review FROM attempts
-       WHERE player_id = ? AND finished_at IS NOT NULL ORDER BY date`,
-        playerId,
-      )
-      .all<{ date: string; total: number; review: number }>();
-    return rows.results.map((r) => ({ date: r.date, total: r.total, review: r.review === 1 }));
+    // Each period's rounds by primary key (player, then date), in parallel; the periods are in date order.
+    const pages = await Promise.all(
+      this.periods.map(({ db }) =>
+        db
+          .read(
+            `SELECT date, total, review FROM attempts
+             WHERE player_id = ? AND finished_at IS NOT NULL ORDER BY date`,
+            playerId,
+          )
+          .all<{ date: string; total: number; review: number }>(),
+      ),
+    );
+    return pages.flatMap((rows) =>
+      rows.results.map((r) => ({ date: r.date, total: r.total, review: r.review === 1 })),
+    );
   }
   async historyPage(playerId: string, limit: number, offset: number): Promise<HistoryRecord[]> {
-    const rows = await this.sql
-      .read(
-        `SELECT a.date, a.total, a.strokes, a.review,
-         (SELECT coalesce(sum(d.count), 0) FROM day_totals d WHERE d.date = a.date AND d.total < a.total) AS better,
-         (SELECT coalesce(sum(d.count), 0) FROM day_totals d WHERE d.date = a.date) AS finishers
-       FROM attempts a WHERE a.player_id = ? AND a.finished_at IS NOT NULL
-       ORDER BY a.date DESC LIMIT ? OFFSET ?`,
-        playerId,
-        limit,
-        offset,
-      )
-      .all<{
-        date: string;
-        total: number;
-        strokes: string;
-        review: number;
-        better: number;
-        finishers: number;
-      }>();
-    return rows.results.map((r) => ({
-      date: r.date,
-      total: r.total,
-      strokes: JSON.parse(r.strokes) as number[],
-      review: r.review === 1,
-      better: r.better,
-      finishers: r.finishers,
-    }));
+    // Newest period first, each asked for no more than the page still needs: a first page is usually one
+    // statement; the periods a page skips whole are only counted.
+    const found: HistoryRecord[] = [];
+    let skip = offset;
+    for (const { db } of [...this.periods].reverse()) {
+      if (found.length === limit) break;
+      const rows = await db
+        .read(
+          `SELECT a.date, a.total, a.strokes, a.review,
+           (SELECT coalesce(sum(d.count), 0) FROM day_totals d WHERE d.date = a.date AND d.total < a.total) AS better,
+           (SELECT coalesce(sum(d.count), 0) FROM day_totals d WHERE d.date = a.date) AS finishers,
+           count(*) OVER () AS rounds
+         FROM attempts a WHERE a.player_id = ? AND a.finished_at IS NOT NULL
+         ORDER BY a.date DESC LIMIT ? OFFSET ?`,
+          playerId,
+          limit - found.length,
+          skip,
+        )
+        .all<HistoryRow>();
+      const rounds = rows.results[0]?.rounds ?? (skip > 0 ? await this.#roundsIn(db, playerId) : 0);
+      skip = Math.max(0, skip - rounds);
+      for (const r of rows.results)
+        found.push({
+          date: r.date,
+          total: r.total,
+          strokes: JSON.parse(r.strokes) as number[],
+          review: r.review === 1,
+          better: r.better,
+          finishers: r.finishers,
+        });
+    }
+    return found;
   }
+  /** How many finished rounds of `playerId` a day database holds. */
+  async #roundsIn(db: Statements, playerId: string): Promise<number> {
+    const row = await db
+      .read('SELECT count(*) AS n FROM attempts WHERE player_id = ? AND finished_at IS NOT NULL', playerId)
+      .first<{ n: number }>();
+    return row?.n ?? 0;
+  }
+}
+
+interface HistoryRow {
+  date: string;
+  total: number;
+  strokes: string;
+  review: number;
+  better: number;
+  finishers: number;
+  rounds: number;
 }
 
 interface AttemptRow {
@@ -187,7 +226,6 @@ interface AttemptRow {
 
 interface StandingRow {
   player_id: string;
-  name: string;
   total: number;
   strokes: string;
   finished_at: number;

@@ -76,11 +76,77 @@ export class Statements {
   }
 }
 
-/** A port's adapter on one database: its statements, and nothing else. */
+/**
+ * The ledger's databases (docs/scale.md, "A year at 1 M finishers a day"): `DB` for players, tokens, courses,
+ * leagues, passkeys and reminders, and for the days before the first period; then one database per period of days,
+ * chosen by date. Each period holds the days from its `from` (inclusive) to the next period's.
+ */
+export interface LedgerDatabases {
+  /** `DB`. */
+  readonly core: Statements;
+  /** Every database that holds days, oldest period first; the first is `core`, from the first date there is. */
+  readonly periods: readonly DayPeriod<Statements>[];
+}
+
+/** A period of days and the database that holds them. */
+export interface DayPeriod<D> {
+  /** The period's first date (`YYYY-MM-DD`); `''` for `DB`'s, which has no first date. */
+  readonly from: string;
+  readonly db: D;
+}
+
+/** The ledger on `core` and the day databases of `periods` (ordered by `from`, after `DB`'s days). */
+export function ledgerDatabases(
+  core: SqlDatabase,
+  periods: readonly DayPeriod<SqlDatabase>[] = [],
+): LedgerDatabases {
+  const sql = new Statements(core);
+  return {
+    core: sql,
+    periods: [{ from: '', db: sql }, ...periods.map((p) => ({ from: p.from, db: new Statements(p.db) }))],
+  };
+}
+
+/** The index in `periods` of the period that holds `date`. */
+export function periodOf(periods: readonly DayPeriod<unknown>[], date: string): number {
+  let i = periods.length - 1;
+  while (i > 0 && periods[i]!.from > date) i--;
+  return i;
+}
+
+/** The periods that hold some date of `from`..`to` (inclusive), oldest first. */
+export function periodsBetween<D>(
+  periods: readonly DayPeriod<D>[],
+  from: string,
+  to: string,
+): DayPeriod<D>[] {
+  return periods.filter((p, i) => p.from <= to && (i + 1 === periods.length || periods[i + 1]!.from > from));
+}
+
+/**
+ * A port's adapter on the ledger's databases: `sql` is `DB`'s statements, {@link day} a date's day database's,
+ * {@link periods} every day database's (for what spans days).
+ */
 export abstract class D1Store {
   protected readonly sql: Statements;
+  protected readonly periods: readonly DayPeriod<Statements>[];
 
-  constructor(db: SqlDatabase) {
-    this.sql = new Statements(db);
+  constructor(dbs: LedgerDatabases) {
+    this.sql = dbs.core;
+    this.periods = dbs.periods;
+  }
+
+  /** The statements on the database that holds `date`'s day. */
+  protected day(date: string): Statements {
+    return this.periods[periodOf(this.periods, date)]!.db;
+  }
+
+  /** Players' names by id, from `DB` (day databases hold ids only). */
+  protected async names(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.sql
+      .read('SELECT id, name FROM players WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(ids))
+      .all<{ id: string; name: string }>();
+    return new Map(rows.results.map((r) => [r.id, r.name]));
   }
 }
