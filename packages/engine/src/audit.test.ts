@@ -36,6 +36,11 @@ const rules = PRESETS.classic;
 const deal = (n: number): Deal => unwrap(dealNumber(n, rules));
 const perfectLog = (d: Deal): string => unwrap(solve(d, rules)).log;
 const greedyLog = (d: Deal): string => firstMoveLog(d, rules);
+/** The audit of a round of these deals, each played by `play`. */
+const auditedRound = (numbers: readonly number[], play: (d: Deal) => string) => {
+  const deals = numbers.map(deal);
+  return unwrap(auditRound(deals, rules, deals.map(play)));
+};
 const capitals = AUDIT_PARTS.length * AUDIT_CAPITALS.length;
 /** Every bet any capital places. */
 const AUDIT_BETS = AUDIT_CAPITALS.flatMap((c) => c.bets);
@@ -262,16 +267,14 @@ describe('auditHole', () => {
   });
 
   it('flags a round of perfect-information play', { timeout: 4 * SLOW }, () => {
-    const deals = [16, 26, 9, 20, 22, 23, 28, 30, 13].map(deal);
-    const r = unwrap(auditRound(deals, rules, deals.map(perfectLog)));
+    const r = auditedRound([16, 26, 9, 20, 22, 23, 28, 30, 13], perfectLog);
     expect(r.flagged).toBe(true);
     expect(r.pValue).toBeLessThan(AUDIT_ALPHA);
     expect(r.telling).toBeGreaterThan(0);
   });
 
   it('does not flag an honest round: the greedy player on nine deals', { timeout: 4 * SLOW }, () => {
-    const deals = [21, 22, 23, 24, 25, 26, 27, 28, 29].map(deal);
-    const r = unwrap(auditRound(deals, rules, deals.map(greedyLog)));
+    const r = auditedRound([21, 22, 23, 24, 25, 26, 27, 28, 29], greedyLog);
     expect(r.flagged).toBe(false);
     expect(r.pValue).toBeGreaterThan(AUDIT_ALPHA);
     expect(r.holes).toHaveLength(9);
