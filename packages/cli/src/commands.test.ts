@@ -246,7 +246,7 @@ describe('audit', () => {
 
   it('words a telling reason', () => {
     expect(tellingWhy(DREW_OVER_2S)).toBe(
-      'Drew with 2D, 2S playable: without knowing the stock, playing 2S (column 6) was better by 3.1 strokes on average; with the stock known, the draw was best (the real stock ranks 1 of 9 orders by what this move loses).',
+      'Drew with 2D, 2S playable: without knowing the stock, playing 2S (column 6) was better by 4.5 strokes on average; with the stock known, the draw was best (the real stock ranks 1 of 5 orders by what this move loses).',
     );
     expect(tellingWhy(PLAYED_10S)).toBe(
       'Played TS from column 4: without knowing the stock, drawing was better by 2.0 strokes on average; with the stock known, this play was best (the real stock ranks 2 of 9 orders by what this move loses).',

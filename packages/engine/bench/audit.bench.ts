@@ -53,11 +53,7 @@ import {
   type Policy,
 } from './audit/players.ts';
 import { printTables, type CourseResult } from './audit/tables.ts';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg, cpuMs } from './common.ts';
 
 const courses = Number(arg('courses') ?? 1000);
 const benchSeed = Number(arg('seed') ?? 2024);
@@ -68,11 +64,6 @@ const report = arg('report');
 const [shardIndex, shardCount] = (arg('shard') ?? '0/1').split('/').map(Number) as [number, number];
 const policies = (arg('policies')?.split(',') ?? ALL) as Policy[];
 for (const p of policies) if (!ALL.includes(p)) throw new Error(`unknown policy ${p}`);
-
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 /** Course c's nine deals: a 32-byte seed from the bench's stream, then the daily generator. */
 function courseDeals(c: number): Deal[] {

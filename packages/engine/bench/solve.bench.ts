@@ -15,11 +15,7 @@
  */
 import { dealNumber, PRESET_NAMES, PRESETS, solve, solveBaseline, type Deal, type PresetName, type Rules } from '../src/index.ts';
 import { DealSearch, type SearchTuning } from '../src/solve-fast.ts';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { arg, cpuMs } from './common.ts';
 
 const deals = Number(arg('deals') ?? 1000);
 const first = Number(arg('from') ?? 1);
@@ -27,10 +23,6 @@ const baselineDeals = Number(arg('baseline') ?? 10);
 const winOnly = process.argv.includes('--win-only');
 const ablationDeals = Number(arg('ablation') ?? 50);
 const repeat = Number(arg('repeat') ?? 2);
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 const presets = (arg('presets')?.split(',') ?? [...PRESET_NAMES]) as PresetName[];
 
 const quantile = (sorted: readonly number[], q: number): number =>

@@ -1,18 +1,19 @@
 import type { TellingReason } from '../src/audit.ts';
 
 /**
- * A telling decision as audit version 4 found it: hole 1 of deal 16 (version 5 finds the same draw, graded on 4 orders),
- * decision 17, a draw where the blind best was to play 2♠. Shared by the tests that word reasons.
+ * A telling decision as audit version 5 finds it: deal 16 played perfectly, decision 17, a draw where the blind best
+ * was to play 2♠ (graded on 5 orders: the real stock and 4 samples). The engine's golden test pins it; the tests that
+ * word reasons share it.
  */
 export const DREW_OVER_2S: TellingReason = {
   kind: 'regret',
   taken: { kind: 'draw' },
   playable: ['2D', '2S'],
   blindBest: { kind: 'play', column: 6, card: '2S' },
-  strokes: 3.1,
+  strokes: 4.5,
   realStrokes: 0,
   rank: 1,
-  of: 9,
+  of: 5,
 };
 
 /** A made-up telling play (the other branch of the wording): 10♠ played where the blind best was to draw. */

@@ -16,17 +16,10 @@ export interface AuditLedger {
    */
   standingsKeys(date: string, after: StandingsKey | null, limit: number): Promise<KeyedRound[]>;
   /**
-   * Moves pass `pass` of the day's audit from cursor `from` to `to` (`ended`: the pass reached the end of the
-   * standings). False when the pass is not at `from` any more (another step moved it): nothing changed.
+   * Moves pass `pass` of the day's audit as `move` says. False when the pass is not at `move.from` any more
+   * (another step moved it): nothing changed.
    */
-  advancePass(
-    date: string,
-    pass: number,
-    from: StandingsKey | null,
-    to: StandingsKey | null,
-    ended: boolean,
-    now: number,
-  ): Promise<boolean>;
+  advancePass(date: string, pass: number, move: PassMove, now: number): Promise<boolean>;
   /** Starts pass `pass + 1` from the top of the standings; false when pass `pass` is not the current one. */
   newPass(date: string, pass: number, now: number): Promise<boolean>;
   /** Marks the day as moving (a step of its pipeline ran) without changing it. */
@@ -59,6 +52,14 @@ export interface StandingsKey {
   readonly total: number;
   readonly finishedAt: number;
   readonly playerId: string;
+}
+
+/** One step of a pass over the standings: from cursor `from` to `to`. */
+export interface PassMove {
+  readonly from: StandingsKey | null;
+  readonly to: StandingsKey | null;
+  /** The pass reached the end of the standings. */
+  readonly ended: boolean;
 }
 
 export interface KeyedRound {

@@ -92,7 +92,8 @@ async function pageStep(ctx: ServiceContext, msg: Extract<PipelineMessage, { kin
   );
   const ended = page.length < PAGE_ROUNDS;
   const to = page.at(-1)?.key ?? msg.after;
-  if (!(await audits.advancePass(msg.date, msg.pass, msg.after, to, ended, ctx.now.getTime()))) return;
+  if (!(await audits.advancePass(msg.date, msg.pass, { from: msg.after, to, ended }, ctx.now.getTime())))
+    return;
   if (ended) {
     await queueLate(ctx, msg.date);
     await archiveWhenAudited(ctx, msg.date);

@@ -297,7 +297,7 @@ describe('dates and times', () => {
 describe('tellingReasonText', () => {
   it("words the audit's graded reason, cards as glyphs", () => {
     expect(tellingReasonText(DREW_OVER_2S)).toBe(
-      'Drew with 2♦, 2♠ playable: without knowing the stock, playing 2♠ (column 6) lost 3.1 strokes less on average; with the stock known, the draw was best: the real stock ranks 1st of 9 orders for it.',
+      'Drew with 2♦, 2♠ playable: without knowing the stock, playing 2♠ (column 6) lost 4.5 strokes less on average; with the stock known, the draw was best: the real stock ranks 1st of 5 orders for it.',
     );
     expect(tellingReasonText({ ...PLAYED_10S, realStrokes: 1, of: 12 })).toBe(
       'Played 10♠ from column 4: without knowing the stock, drawing lost 2.0 strokes less on average; with the stock known, this play lost only 1 stroke: the real stock ranks 2nd of 12 orders for it.',

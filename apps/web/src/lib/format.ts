@@ -257,8 +257,8 @@ const auditMoveText = (m: AuditMove): string =>
 
 /**
  * A telling move's reason (the engine's, as data) in plain words: "Drew with 2♦, 2♠ playable: without knowing the
- * stock, playing 2♠ (column 6) lost 3.1 strokes less on average; with the stock known, the draw was best: the real
- * stock ranks 1st of 9 orders for it."
+ * stock, playing 2♠ (column 6) lost 4.5 strokes less on average; with the stock known, the draw was best: the real
+ * stock ranks 1st of 5 orders for it."
  */
 export function tellingReasonText(r: TellingReason): string {
   const head =
@@ -266,7 +266,10 @@ export function tellingReasonText(r: TellingReason): string {
       ? `Drew with ${r.playable.map(withCardText).join(', ')} playable`
       : `Played ${withCardText(r.taken.card)} from column ${r.taken.column}`;
   const best = r.taken.kind === 'draw' ? 'the draw' : 'this play';
-  const real = r.realStrokes === 0 ? `${best} was best` : `${best} lost only ${r.realStrokes} ${r.realStrokes === 1 ? 'stroke' : 'strokes'}`;
+  const real =
+    r.realStrokes === 0
+      ? `${best} was best`
+      : `${best} lost only ${r.realStrokes} ${r.realStrokes === 1 ? 'stroke' : 'strokes'}`;
   return `${head}: without knowing the stock, ${auditMoveText(r.blindBest)} lost ${r.strokes.toFixed(1)} strokes less on average; with the stock known, ${real}: the real stock ranks ${ordinalText(r.rank)} of ${countText(r.of)} orders for it.`;
 }
 

@@ -3,6 +3,7 @@ import type {
   AuditRecord,
   DayAuditRecord,
   KeyedRound,
+  PassMove,
   ReviewRecord,
   RoundToAudit,
   StandingsKey,
@@ -84,9 +85,7 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
   async advancePass(
     date: string,
     pass: number,
-    from: StandingsKey | null,
-    to: StandingsKey | null,
-    ended: boolean,
+    { from, to, ended }: PassMove,
     now: number,
   ): Promise<boolean> {
     const r = await this.day(date)
