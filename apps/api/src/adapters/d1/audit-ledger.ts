@@ -210,22 +210,14 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
         telling: number;
         decisions: number;
       }>();
-    const names = await this.names(rows.results.map((r) => r.player_id));
-    return rows.results.flatMap((r) => {
-      const name = names.get(r.player_id);
-      return name === undefined
-        ? []
-        : [
-            {
-              playerId: r.player_id,
-              name,
-              total: r.total,
-              pValue: r.p_value,
-              telling: r.telling,
-              decisions: r.decisions,
-            },
-          ];
-    });
+    return (await this.named(rows.results)).map((r) => ({
+      playerId: r.player_id,
+      name: r.name,
+      total: r.total,
+      pValue: r.p_value,
+      telling: r.telling,
+      decisions: r.decisions,
+    }));
   }
   async databaseBytes(date?: string): Promise<number> {
     const dbs = date === undefined ? this.periods.map((p) => p.db) : [this.day(date)];

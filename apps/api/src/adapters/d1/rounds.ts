@@ -104,25 +104,17 @@ export class D1RoundStore extends D1Store implements RoundStore {
       ),
     ]);
     const rows = (page?.results ?? []) as (StandingRow & { before: number })[];
-    const names = await this.names(rows.map((r) => r.player_id));
     return {
       counts: toCounts(totals?.results, stats?.results),
       audit: ((audit?.results ?? []) as DayAuditRow[]).map(toDayAudit)[0] ?? null,
       before: rows[0]?.before ?? 0,
-      rows: rows.flatMap((r) => {
-        const name = names.get(r.player_id);
-        return name === undefined
-          ? []
-          : [
-              {
-                playerId: r.player_id,
-                name,
-                total: r.total,
-                strokes: JSON.parse(r.strokes) as number[],
-                finishedAt: r.finished_at,
-              },
-            ];
-      }),
+      rows: (await this.named(rows)).map((r) => ({
+        playerId: r.player_id,
+        name: r.name,
+        total: r.total,
+        strokes: JSON.parse(r.strokes) as number[],
+        finishedAt: r.finished_at,
+      })),
     };
   }
   async dayHoles(date: string): Promise<DayHolesRecord> {

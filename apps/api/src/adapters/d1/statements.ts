@@ -141,12 +141,24 @@ export abstract class D1Store {
     return this.periods[periodOf(this.periods, date)]!.db;
   }
 
-  /** Players' names by id, from `DB` (day databases hold ids only). */
-  protected async names(ids: readonly string[]): Promise<Map<string, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.sql
-      .read('SELECT id, name FROM players WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(ids))
+  /**
+   * `rows` with each one's player's name, read from `DB` (day databases hold ids only); a row whose player is not
+   * there is left out, as the join it replaces would.
+   */
+  protected async named<R extends { player_id: string }>(
+    rows: readonly R[],
+  ): Promise<(R & { name: string })[]> {
+    if (rows.length === 0) return [];
+    const found = await this.sql
+      .read(
+        'SELECT id, name FROM players WHERE id IN (SELECT value FROM json_each(?))',
+        JSON.stringify(rows.map((r) => r.player_id)),
+      )
       .all<{ id: string; name: string }>();
-    return new Map(rows.results.map((r) => [r.id, r.name]));
+    const names = new Map(found.results.map((r) => [r.id, r.name]));
+    return rows.flatMap((r) => {
+      const name = names.get(r.player_id);
+      return name === undefined ? [] : [{ ...r, name }];
+    });
   }
 }
