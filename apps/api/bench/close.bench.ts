@@ -19,6 +19,9 @@
  * - auditMode: `stand-in` (default: a fixed-cost audit that flags nothing, so the pipeline is measured, not the
  *   solver) or `engine` (the engine's audit, seconds a round: use a small N).
  *
+ * `--days-db on` (default) keeps the day in a day database of its own (`DAY_DATABASES`: the period from the
+ * bench's date on, as a deployment a year old has it), the players in `DB`; `off`, everything in `DB`.
+ *
  * Wrangler's local queue delivers one batch at a time (its broker waits for each consumer invocation), so locally
  * the day is audited by K = 1 consumer whatever `max_concurrency` says; on Cloudflare that many run at once.
  */
@@ -49,8 +52,16 @@ const arg = (name: string): string | undefined => {
 const N = Number(arg('finishers') ?? 100_000);
 const AUDIT = arg('audit') ?? 'stand-in';
 const OBJECTS = Number(arg('objects') ?? 100);
-if (!Number.isInteger(N) || N < 1 || (AUDIT !== 'stand-in' && AUDIT !== 'engine'))
-  throw new Error('usage: bench:close -- [--finishers N] [--audit stand-in|engine] [--objects M]');
+const DAYS_DB = arg('days-db') ?? 'on';
+if (
+  !Number.isInteger(N) ||
+  N < 1 ||
+  (AUDIT !== 'stand-in' && AUDIT !== 'engine') ||
+  (DAYS_DB !== 'on' && DAYS_DB !== 'off')
+)
+  throw new Error(
+    'usage: bench:close -- [--finishers N] [--audit stand-in|engine] [--objects M] [--days-db on|off]',
+  );
 const SECRET = 'bench-secret-not-for-production-0123456789';
 const rules = PRESETS.classic;
 /** Distinct honest rounds played per day; the N finishers cycle through them. */
@@ -131,11 +142,16 @@ const q = (text: string) => `'${text.replaceAll("'", "''")}'`;
 /** Player i's id: UUID-shaped (36 characters) and scattered like random ones. */
 const ID = `printf('%08x-%04x-4%03x-a%03x-%012x', (i * 2654435761) % 4294967296, (i * 40503) % 65536, i % 4096, (i * 7) % 4096, (i * 1000003) % 281474976710656)`;
 
+/** The N players' ids, in a table of the bench's own (in each database the seed writes to). */
+const idsSql = (): string[] => [
+  'CREATE TABLE bench_ids (i INTEGER PRIMARY KEY, id TEXT NOT NULL)',
+  `INSERT INTO bench_ids (i, id) WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i < ${N - 1}) SELECT i, ${ID} FROM k`,
+];
+
 /** N players, once (not part of the day's growth). */
 const playersSql = (): string =>
   [
-    'CREATE TABLE bench_ids (i INTEGER PRIMARY KEY, id TEXT NOT NULL)',
-    `INSERT INTO bench_ids (i, id) WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i < ${N - 1}) SELECT i, ${ID} FROM k`,
+    ...idsSql(),
     `INSERT INTO players (id, name, ip_hash, created_at) SELECT id, 'Player ' || i, printf('%016x%016x%016x%016x', i * 31, i * 37, i * 41, i * 43), 0 FROM bench_ids`,
   ].join(';\n') + ';\n';
 
@@ -280,17 +296,27 @@ async function main(): Promise<void> {
   try {
     const t0 = performance.now();
     console.log(
-      `close bench: ${N.toLocaleString('en')} finishers on ${date}, audit ${AUDIT}, 1 local consumer`,
+      `close bench: ${N.toLocaleString('en')} finishers on ${date}, audit ${AUDIT}, 1 local consumer, ` +
+        (DAYS_DB === 'on' ? 'the day in a day database' : 'everything in DB'),
     );
     const pool = playPool(await dealsOf(date), Date.parse(date));
     writeFileSync(join(work, 'players.sql'), playersSql());
+    writeFileSync(join(work, 'ids.sql'), `${idsSql().join(';\n')};\n`);
     writeFileSync(join(work, 'day.sql'), daySql(date, pool));
-    server = await startLocalWorker(port, work, vars(), () =>
-      wranglerCli(work, ['d1', 'execute', 'DB', '--file', join(work, 'players.sql')]),
+    const dayDb = DAYS_DB === 'on' ? 'DAYS' : 'DB';
+    server = await startLocalWorker(
+      port,
+      work,
+      vars(),
+      () => {
+        wranglerCli(work, ['d1', 'execute', 'DB', '--file', join(work, 'players.sql')]);
+        if (dayDb !== 'DB') wranglerCli(work, ['d1', 'execute', dayDb, '--file', join(work, 'ids.sql')]);
+      },
+      DAYS_DB === 'on' ? [{ from: date, binding: 'DAYS' }] : [],
     );
     const empty = (await day(base, date)).d1Bytes;
     // The day's rounds, written while the Worker runs (as the attempt objects write them during the day).
-    wranglerCli(work, ['d1', 'execute', 'DB', '--file', join(work, 'day.sql')]);
+    wranglerCli(work, ['d1', 'execute', dayDb, '--file', join(work, 'day.sql')]);
     const seeded = (await day(base, date)).d1Bytes;
     console.log(
       `${N.toLocaleString('en')} finished rounds (${POOL} distinct honest rounds, mean total ${(

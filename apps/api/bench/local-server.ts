@@ -58,13 +58,15 @@ export function wranglerCli(work: string, args: readonly string[]): string {
 
 /**
  * Starts the Worker on `port` with state under `work`: `vars` are its variables, `seed` runs against the migrated
- * database before the server starts.
+ * databases before the server starts; `days` are day databases after `DB` (docs/scale.md), each its own local D1
+ * with `migrations-days/`, and the Worker's `DAY_DATABASES`.
  */
 export async function startLocalWorker(
   port: number,
   work: string,
   vars: Record<string, string>,
   seed?: () => void,
+  days: readonly { readonly from: string; readonly binding: string }[] = [],
 ): Promise<DevWorker> {
   const assets = join(work, 'assets');
   mkdirSync(assets, { recursive: true });
@@ -90,11 +92,18 @@ export async function startLocalWorker(
           database_id: 'bench',
           migrations_dir: join(root, 'migrations'),
         },
+        ...days.map(({ binding }) => ({
+          binding,
+          database_name: `golf-daily-${binding.toLowerCase()}`,
+          database_id: `bench-${binding.toLowerCase()}`,
+          migrations_dir: join(root, 'migrations-days'),
+        })),
       ],
-      vars,
+      vars: days.length === 0 ? vars : { ...vars, DAY_DATABASES: JSON.stringify(days) },
     }),
   );
-  wranglerCli(work, ['d1', 'migrations', 'apply', 'DB']);
+  for (const binding of ['DB', ...days.map((d) => d.binding)])
+    wranglerCli(work, ['d1', 'migrations', 'apply', binding]);
   seed?.();
   const worker = await unstable_startWorker({
     config,
