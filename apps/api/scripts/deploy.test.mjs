@@ -17,6 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { parse as parseJsonc } from 'jsonc-parser';
 
 const api = join(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'golf-deploy-'));
@@ -241,7 +242,7 @@ describe('pnpm run deploy, against a stand-in wrangler', () => {
       ],
     );
     // Each id in its own entry.
-    const ids = [...r.config.matchAll(/"database_id": "([^"]+)"/g)].map((m) => m[1]);
+    const ids = parseJsonc(r.config, [], { allowTrailingComma: true }).d1_databases.map((d) => d.database_id);
     assert.deepEqual(ids, [NEW_ID, OLD_ID]);
   });
 
