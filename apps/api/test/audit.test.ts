@@ -47,7 +47,8 @@ async function runCron(client: Client, at?: string) {
 
 const verdictRows = async (date: string) =>
   (
-    await dayDb(date).prepare('SELECT player_id, count(*) AS n FROM audits WHERE date = ? GROUP BY player_id')
+    await dayDb(date)
+      .prepare('SELECT player_id, count(*) AS n FROM audits WHERE date = ? GROUP BY player_id')
       .bind(date)
       .all<{ player_id: string; n: number }>()
   ).results;
@@ -112,7 +113,8 @@ describe('the fair-play audit on the queue', () => {
     expect(replay.body.total).toBe(last!.total);
     // The day is archived: its evidence left D1 (the flagged round's verdict numbers stay for the review list).
     expect(await verdictRows(date)).toEqual([{ player_id: last!.id, n: 1 }]);
-    const evidence = await dayDb(date).prepare('SELECT count(*) AS n FROM round_evidence WHERE date = ?')
+    const evidence = await dayDb(date)
+      .prepare('SELECT count(*) AS n FROM round_evidence WHERE date = ?')
       .bind(date)
       .first<{ n: number }>();
     expect(evidence?.n).toBe(0);
