@@ -40,6 +40,47 @@ describe("the ledger's days split over databases by period", () => {
     }
   });
 
+  it("gives a day database the day tables exactly as DB's migrations leave them, but for the references to DB", async () => {
+    // migrations-days/ repeats the day tables' schema (migrations are history and cannot be shared): this holds the
+    // two to one schema, so a migration that changes a day table must change the day databases too.
+    const schema = async (db: D1Database, tables: readonly string[]) => {
+      const out: Record<string, unknown> = {};
+      for (const t of tables) {
+        out[`${t} columns`] = (await db.prepare(`PRAGMA table_info("${t}")`).all()).results;
+        out[`${t} indexes`] = (await db.prepare(`PRAGMA index_list("${t}")`).all()).results;
+        out[`${t} sql`] = (
+          await db
+            .prepare(
+              "SELECT type, name, sql FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', 'trigger') ORDER BY name",
+            )
+            .bind(t)
+            .all<{ type: string; name: string; sql: string | null }>()
+        ).results.map((r) => ({ ...r, sql: r.sql?.replace(/\s+/g, ' ') ?? null }));
+      }
+      return out;
+    };
+    const tables = (
+      await env.DAYS_A.prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' ORDER BY name",
+      ).all<{ name: string }>()
+    ).results.map((r) => r.name);
+    expect(tables).toEqual([
+      'archive_packs',
+      'attempts',
+      'audit_late',
+      'audits',
+      'day_audits',
+      'day_hole_strokes',
+      'day_stats',
+      'day_totals',
+      'round_evidence',
+    ]);
+    expect(await schema(env.DAYS_A, tables)).toEqual(await schema(env.DB, tables));
+    // The one difference: no reference from a day database's rounds to DB's players.
+    expect((await env.DB.prepare('PRAGMA foreign_key_list(attempts)').all()).results).toHaveLength(1);
+    expect((await env.DAYS_A.prepare('PRAGMA foreign_key_list(attempts)').all()).results).toHaveLength(0);
+  });
+
   it("pages a player's history across periods as one list, newest first", async () => {
     const dates = [
       '2026-06-14',
