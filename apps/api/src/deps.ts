@@ -46,7 +46,7 @@ const attemptObject = (env: Env, date: string, playerId: string) =>
 export const cloudflarePorts = (env: Env): Ports => {
   const dbs = ledgerBindings(env);
   return {
-    ledger: d1Ledger(ledgerDatabases(dbs.core, dbs.periods)),
+    ledger: d1Ledger(ledgerDatabases(dbs)),
     session: (from, date) => d1Session(dbs, from, date),
     attempts: (date, playerId) => attemptObject(env, date, playerId) as unknown as AttemptRpc,
     housekeeping: (date, playerId) => attemptObject(env, date, playerId) as unknown as AttemptHousekeeping,

@@ -17,7 +17,7 @@ import type { Auditor } from './ports/auditor.ts';
 import type { PerfectPlay } from './ports/perfect-play.ts';
 import { d1Ledger } from './adapters/d1/ledger.ts';
 import { d1Session } from './adapters/d1/session.ts';
-import { ledgerDatabases } from './adapters/d1/statements.ts';
+import { ledgerDatabases, withDays } from './adapters/d1/statements.ts';
 import { migratedLedger, nodeD1, nodeObjectStorage } from './adapters/node-sqlite.ts';
 export type { Auditor, AuditVerdict } from './ports/auditor.ts';
 
@@ -40,13 +40,14 @@ export interface MemoryAppOptions {
 /** An app on SQLite in memory and the `env` to call it with: `app.request(path, init, env)`. */
 export function memoryApp(options: MemoryAppOptions = {}) {
   const db = nodeD1(migratedLedger());
-  const ledger = d1Ledger(ledgerDatabases(db));
+  const dbs = withDays(db);
+  const ledger = d1Ledger(ledgerDatabases(dbs));
   const sessions = new Map<string, AttemptSession>();
   // The queue delivers to the Worker's consumer, built below on these same ports.
   const queue = memoryQueue((messages) => worker.queue({ messages }, env, { waitUntil: () => undefined }));
   const ports: Ports = {
     ledger,
-    session: (from, date) => d1Session({ core: db, periods: [] }, from, date),
+    session: (from, date) => d1Session(dbs, from, date),
     queue,
     archive: bucketArchive(memoryBucket()),
     attempts: (date, playerId) => {
@@ -56,7 +57,7 @@ export function memoryApp(options: MemoryAppOptions = {}) {
         const storage = nodeObjectStorage();
         session = new AttemptSession(
           new SqlAttemptStore(storage.sql, (closure) => storage.transactionSync(closure)),
-          (date) => d1Session({ core: db, periods: [] }, 'primary', date),
+          (date) => d1Session(dbs, 'primary', date),
           () => undefined,
         );
         sessions.set(key, session);

@@ -5,16 +5,12 @@ import { ledgerDatabases, periodOf } from '../src/adapters/d1/statements.ts';
 import type { Ledger } from '../src/ports/ledger.ts';
 
 /** The ledger on the test Worker's D1 databases, `DB` and the day databases, as the Worker builds it. */
-export function testLedger(): Ledger {
-  const { core, periods } = ledgerBindings(env);
-  return d1Ledger(ledgerDatabases(core, periods));
-}
+export const testLedger = (): Ledger => d1Ledger(ledgerDatabases(ledgerBindings(env)));
 
 /** The D1 database that holds `date`'s day (`DB`, or the day database of its period: vitest.config.ts). */
 export function dayDb(date: string): D1Database {
-  const { core, periods } = ledgerBindings(env);
-  const all = [{ from: '', db: core }, ...periods];
-  return all[periodOf(all, date)]!.db;
+  const { periods } = ledgerBindings(env);
+  return periods[periodOf(periods, date)]!.db;
 }
 
 /** A player written straight into D1 (no token: tests that call routes make players through the API). */

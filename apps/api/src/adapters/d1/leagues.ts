@@ -165,8 +165,11 @@ export class D1LeagueStore extends D1Store implements LeagueStore {
       ),
     );
     const rounds = new Map<string, { date: string; total: number }[]>();
-    for (const r of pages.flatMap((p) => p.results))
-      rounds.set(r.player_id, [...(rounds.get(r.player_id) ?? []), { date: r.date, total: r.total }]);
+    for (const r of pages.flatMap((p) => p.results)) {
+      const list = rounds.get(r.player_id) ?? [];
+      list.push({ date: r.date, total: r.total });
+      rounds.set(r.player_id, list);
+    }
     return [...rounds.entries()]
       .sort(([a], [b]) => compareKeys([a], [b]))
       .map(([playerId, list]) => {

@@ -77,15 +77,14 @@ export class Statements {
 }
 
 /**
- * The ledger's databases (docs/scale.md, "A year at 1 M finishers a day"): `DB` for players, tokens, courses,
- * leagues, passkeys and reminders, and for the days before the first period; then one database per period of days,
- * chosen by date. Each period holds the days from its `from` (inclusive) to the next period's.
+ * The ledger's databases (docs/scale.md, "A year at 1 M finishers a day"): `core` is `DB`, for players, tokens,
+ * courses, leagues, passkeys and reminders; `periods` every database that holds days, oldest period first, the first
+ * `DB` itself (from the first date there is), then one database per period of days, chosen by date. Each period
+ * holds the days from its `from` (inclusive) to the next period's.
  */
-export interface LedgerDatabases {
-  /** `DB`. */
-  readonly core: Statements;
-  /** Every database that holds days, oldest period first; the first is `core`, from the first date there is. */
-  readonly periods: readonly DayPeriod<Statements>[];
+export interface Databases<D> {
+  readonly core: D;
+  readonly periods: readonly DayPeriod<D>[];
 }
 
 /** A period of days and the database that holds them. */
@@ -95,17 +94,24 @@ export interface DayPeriod<D> {
   readonly db: D;
 }
 
-/** The ledger on `core` and the day databases of `periods` (ordered by `from`, after `DB`'s days). */
-export function ledgerDatabases(
-  core: SqlDatabase,
-  periods: readonly DayPeriod<SqlDatabase>[] = [],
-): LedgerDatabases {
-  const sql = new Statements(core);
-  return {
-    core: sql,
-    periods: [{ from: '', db: sql }, ...periods.map((p) => ({ from: p.from, db: new Statements(p.db) }))],
-  };
+/** The ledger's databases as its adapters use them: statements on each. */
+export type LedgerDatabases = Databases<Statements>;
+
+/** `DB` and the day databases of `days` after it (ordered by `from`). */
+export const withDays = <D>(core: D, days: readonly DayPeriod<D>[] = []): Databases<D> => ({
+  core,
+  periods: [{ from: '', db: core }, ...days],
+});
+
+/** The same periods with `f` of each database (`DB`'s taken once; `i` its index in `periods`). */
+export function mapDatabases<D, E>(dbs: Databases<D>, f: (db: D, i: number) => E): Databases<E> {
+  const core = f(dbs.core, 0);
+  return { core, periods: dbs.periods.map((p, i) => ({ from: p.from, db: i === 0 ? core : f(p.db, i) })) };
 }
+
+/** Statements on each of the ledger's databases. */
+export const ledgerDatabases = (dbs: Databases<SqlDatabase>): LedgerDatabases =>
+  mapDatabases(dbs, (db) => new Statements(db));
 
 /** The index in `periods` of the period that holds `date`. */
 export function periodOf(periods: readonly DayPeriod<unknown>[], date: string): number {
