@@ -130,30 +130,30 @@ export interface AuditCondition {
 export interface SampleSet {
   /** Per accepted sample, per decision: its outcome (see `outcomeOf`). */
   readonly outcomes: readonly (readonly number[])[];
-  /**
-   * Per accepted sample, per decision: every legal move's fewest strokes where they were asked for (null when a
-   * solve reached the cap, undefined where not asked for).
-   */
-  readonly values: readonly (readonly (readonly number[] | null | undefined)[])[];
   /** Orders drawn, accepted or not. */
   readonly drawn: number;
   /** False when some solve reached the node cap (its outcome then counted as `lossCap`). */
   readonly exact: boolean;
+  /**
+   * Every legal move's fewest strokes for decision `i` on accepted sample `k` (null past the node cap), solved on
+   * demand: the searches of the accepted orders stay open, with what they learned, until `release`.
+   */
+  valuesOf(k: number, i: number): readonly number[] | null;
+  /** Hands the accepted orders' searches back; `valuesOf` must not be called after. */
+  release(): void;
 }
 
 /**
  * Draws orders of the unseen cards for the decisions of one segment (all made with `drawn` stock cards drawn) until
  * `n` of them give every condition an outcome in its range, or `cap` are drawn, and finds each decision's outcome on
- * the accepted ones (every legal move's value too where `withValues` says so). The orders depend on what was shown
- * only (`OrderStream`), never on the real order; one search per order serves its conditions and its decisions alike
- * (they share positions).
+ * the accepted ones. The orders depend on what was shown only (`OrderStream`), never on the real order; one search
+ * per order serves its conditions and its decisions alike (they share positions), and stays open for `valuesOf`.
  */
 export function drawSamples(
   deal: Deal,
   rules: Rules,
   drawn: number,
   decisions: readonly AuditStep[],
-  withValues: readonly boolean[],
   conditions: readonly AuditCondition[],
   n: number,
   cap: number,
@@ -165,7 +165,7 @@ export function drawSamples(
   const checks = conditions.slice().reverse();
   const revealed = deal.stock.slice(0, drawn);
   const outcomes: number[][] = [];
-  const values: (readonly number[] | null | undefined)[][] = [];
+  const searches: DealSearch[] = [];
   let exact = true;
   let k = 0;
   // Stopping on the count of accepted orders (or drawn ones) leaves the accepted ones independent draws from the law
@@ -175,31 +175,33 @@ export function drawSamples(
       { columns: deal.columns, waste: deal.waste, stock: [...revealed, ...stream.next()] },
       rules,
     );
-    try {
-      const match = checks.every((c) => {
-        const found = outcomeOn(search, c.step, lossCap);
-        if (found === null) exact = false;
-        const o = found ?? lossCap;
-        return o >= c.lo && o <= c.hi;
-      });
-      // A rejected order is not solved further: its values are never read.
-      if (match) {
-        const v = decisions.map((d, i) => (withValues[i] === true ? optionValues(search, d) : undefined));
-        const o = decisions.map((d, i) => {
-          if (withValues[i] === true) return outcomeOf(v[i]!, d.taken, lossCap);
-          const found = outcomeOn(search, d, lossCap);
-          if (found === null) exact = false;
-          return found ?? lossCap;
-        });
-        if (v.includes(null)) exact = false;
-        outcomes.push(o);
-        values.push(v);
-      }
-    } finally {
+    const match = checks.every((c) => {
+      const found = outcomeOn(search, c.step, lossCap);
+      if (found === null) exact = false;
+      const o = found ?? lossCap;
+      return o >= c.lo && o <= c.hi;
+    });
+    // A rejected order is not solved further: its values are never read.
+    if (!match) {
       search.release();
+      continue;
     }
+    outcomes.push(
+      decisions.map((d) => {
+        const found = outcomeOn(search, d, lossCap);
+        if (found === null) exact = false;
+        return found ?? lossCap;
+      }),
+    );
+    searches.push(search);
   }
-  return { outcomes, values, drawn: k, exact };
+  return {
+    outcomes,
+    drawn: k,
+    exact,
+    valuesOf: (s, i) => optionValues(searches[s]!, decisions[i]!),
+    release: () => searches.forEach((s) => s.release()),
+  };
 }
 
 /**

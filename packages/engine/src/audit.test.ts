@@ -305,11 +305,21 @@ describe('drawSamples', () => {
           // Conditions from earlier decisions too: the same in both, as the real outcomes would give them.
           const before = steps.slice(0, cut).filter((s) => s.moves.length >= 2 && s.pos.drawn >= drawn - 2);
           const conditions = before.map((step, k) => ({ step, lo: k % 3 === 0 ? 1 : 0, hi: AUDIT_LOSS_CAP }));
-          const withValues = segment.map((_, k) => k % 2 === 0);
-          const a = drawSamples(d, rules, drawn, segment, withValues, conditions, 3, 4);
-          const b = drawSamples(shuffled, rules, drawn, segment, withValues, conditions, 3, 4);
+          // What a caller reads of a sample set: the outcomes, and every move's values where it asks for them.
+          const read = (deal: Deal) => {
+            const set = drawSamples(deal, rules, drawn, segment, conditions, 3, 4);
+            try {
+              const values = set.outcomes.map((_, k) =>
+                segment.map((_, i) => (i % 2 === 0 ? set.valuesOf(k, i) : null)),
+              );
+              return { outcomes: set.outcomes, drawn: set.drawn, exact: set.exact, values };
+            } finally {
+              set.release();
+            }
+          };
+          const a = read(d);
           expect(a.drawn).toBeGreaterThanOrEqual(3);
-          expect(b).toEqual(a);
+          expect(read(shuffled)).toEqual(a);
         },
       ),
       { numRuns: 12, seed: 8 },

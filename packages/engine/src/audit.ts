@@ -63,9 +63,7 @@ import {
   betDependsOnReal,
   betFactor,
   drawSamples,
-  lossOf,
-  optionValues,
-  outcomeOf,
+  outcomeOn,
   outcomeRange,
 } from './audit-samples.ts';
 
@@ -147,51 +145,47 @@ export function auditHoleWith(
       const conditions: AuditCondition[] = [];
       for (const [drawn, list] of segments) {
         const decided = list.map((i) => steps[i]!);
-        const realValues = decided.map((step) => optionValues(real, step));
+        const realOutcomes = decided.map((step) => outcomeOn(real, step, cap));
+        if (realOutcomes.includes(null)) exact = false;
         // More orders once the part shows evidence: a rule on the capitals, known before these bets are placed.
         const capital = Math.max(...capitals);
         const n = settings.samples.find((x) => capital < x.below)?.samples ?? 1;
-        // Every move's value on the samples only where the decision may be telling (best with the real stock).
-        const withValues = decided.map(
-          (step, j) => realValues[j] != null && lossOf(realValues[j]!, step.taken) === 0,
-        );
-        const set = drawSamples(
-          deal,
-          rules,
-          drawn,
-          decided,
-          withValues,
-          conditions,
-          n,
-          n * settings.drawFactor,
-          cap,
-        );
-        if (!set.exact || realValues.includes(null)) exact = false;
-        for (const [j, i] of list.entries()) {
-          examined++;
-          const step = decided[j]!;
-          const outcomes = [outcomeOf(realValues[j]!, step.taken, cap), ...set.outcomes.map((o) => o[j]!)];
-          const factors = settings.capitals.map(
-            (c) => c.bets.reduce((sum, b) => sum + betFactor(outcomes, b, settings.minFailing), 0) / c.bets.length,
-          );
-          // What later samples must match is decided by the samples alone: a bet that would not be placed whether the
-          // real stock succeeded or failed reveals nothing.
-          const samples = outcomes.slice(1);
-          const revealing = allBets.filter((b) => betDependsOnReal(samples, b, settings.minFailing));
-          let condition: { lo: number; hi: number } | null = null;
-          if (revealing.length > 0) {
-            condition = outcomeRange(outcomes[0]!, revealing, cap);
-            conditions.push({ step, ...condition });
+        const set = drawSamples(deal, rules, drawn, decided, conditions, n, n * settings.drawFactor, cap);
+        try {
+          if (!set.exact) exact = false;
+          for (const [j, i] of list.entries()) {
+            examined++;
+            const step = decided[j]!;
+            const samples = set.outcomes.map((o) => o[j]!);
+            const outcomes = [realOutcomes[j] ?? cap, ...samples];
+            const factors = settings.capitals.map(
+              (c) =>
+                c.bets.reduce((sum, b) => sum + betFactor(outcomes, b, settings.minFailing), 0) /
+                c.bets.length,
+            );
+            // What later samples must match is decided by the samples alone: a bet that would not be placed whether
+            // the real stock succeeded or failed reveals nothing.
+            const revealing = allBets.filter((b) => betDependsOnReal(samples, b, settings.minFailing));
+            let condition: { lo: number; hi: number } | null = null;
+            if (revealing.length > 0) {
+              condition = outcomeRange(outcomes[0]!, revealing, cap);
+              conditions.push({ step, ...condition });
+            }
+            if (factors.some((f) => f !== 1)) bets++;
+            factors.forEach((f, b) => (capitals[b]! *= f));
+            trace?.({ at: i, drawn, outcomes, condition, factors });
+            if (realOutcomes[j] !== 0 || !mayBeTelling(samples, cap)) continue;
+            const blind: (readonly number[])[] = [];
+            for (let k = 0; k < samples.length; k++) {
+              const v = set.valuesOf(k, j);
+              if (v === null) exact = false;
+              else blind.push(v);
+            }
+            const t = tellingOf(step, blind);
+            if (t !== null) telling.push({ at: i, move: makeMove(step.moves[step.taken]!), reason: t });
           }
-          if (factors.some((f) => f !== 1)) bets++;
-          factors.forEach((f, b) => (capitals[b]! *= f));
-          trace?.({ at: i, drawn, outcomes, condition, factors });
-          const rv = realValues[j];
-          if (rv === null || rv === undefined) continue;
-          const blind: (readonly number[])[] = [rv];
-          for (const v of set.values) if (v[j] != null) blind.push(v[j]!);
-          const t = tellingOf(step, blind);
-          if (t !== null) telling.push({ at: i, move: makeMove(step.moves[step.taken]!), reason: t });
+        } finally {
+          set.release();
         }
       }
       evidence.push(...capitals);
@@ -209,23 +203,36 @@ function auditMove(pos: Position, move: Move): AuditMove {
 }
 
 /**
- * A telling decision: the move taken was best with the real stock (`values[0]`), yet lost at least
- * `TELLING_MARGIN` strokes on average over the sampled orders (`values[1..]`) against the move that did best there.
+ * Whether a decision whose move was best with the real stock can be telling, from its outcomes on the samples
+ * alone: the move taken loses at most its outcome against every other move on a sample, so unless some outcome
+ * reached the cap (the loss may be more) its mean over the samples bounds the margin of `tellingOf`. Every move's
+ * value on the samples is solved only where this holds.
+ */
+function mayBeTelling(samples: readonly number[], cap: number): boolean {
+  let sum = 0;
+  for (const o of samples) {
+    if (o >= cap) return true;
+    sum += o;
+  }
+  return samples.length > 0 && sum >= TELLING_MARGIN * samples.length;
+}
+
+/**
+ * A telling decision: the move taken was best with the real stock (the caller checks), yet lost at least
+ * `TELLING_MARGIN` strokes on average over the sampled orders (every move's values on each, `values`) against the
+ * move that did best there.
  */
 function tellingOf(step: AuditStep, values: readonly (readonly number[])[]): TellingReason | null {
-  const realLoss = lossOf(values[0]!, step.taken);
-  if (realLoss > 0 || values.length < 2) return null;
-  const n = values.length - 1;
+  const n = values.length;
+  if (n < 1) return null;
   const means = step.moves.map((_, m) => {
     let s = 0;
-    for (let k = 1; k <= n; k++) s += values[k]![m]!;
+    for (const v of values) s += v[m]!;
     return s / n;
   });
   const best = Math.min(...means);
   const margin = means[step.taken]! - best;
   if (margin < TELLING_MARGIN) return null;
-  let rank = 1;
-  for (let k = 1; k <= n; k++) if (lossOf(values[k]!, step.taken) < realLoss) rank++;
   const pos = step.pos;
   return {
     kind: 'regret',
@@ -233,8 +240,9 @@ function tellingOf(step: AuditStep, values: readonly (readonly number[])[]): Tel
     playable: step.moves.flatMap((m) => (m.kind === 'play' ? [makeCard(exposed(pos, m.column)!)] : [])),
     blindBest: auditMove(pos, step.moves[means.indexOf(best)]!),
     strokes: Math.round(margin * 10) / 10,
-    realStrokes: realLoss,
-    rank,
+    // Best with the real stock: it lost nothing there, and no sample ranks ahead of it.
+    realStrokes: 0,
+    rank: 1,
     of: n + 1,
   };
 }
