@@ -176,7 +176,8 @@ export function drawSamples(
       rules,
     );
     const match = checks.every((c) => {
-      const found = outcomeOn(search, c.step, lossCap);
+      // Only whether the outcome is in range matters: the move taken is searched no further than just past it.
+      const found = outcomeOn(search, c.step, Math.min(lossCap, c.hi + 1));
       if (found === null) exact = false;
       const o = found ?? lossCap;
       return o >= c.lo && o <= c.hi;
