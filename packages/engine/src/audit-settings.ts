@@ -3,29 +3,36 @@ import { type Move, type Position } from './game.ts';
 import { type CodedError } from './result.ts';
 
 /** Bump when anything that changes a verdict changes; stored hole results of another version do not combine. */
-export const AUDIT_VERSION = 5;
+export const AUDIT_VERSION = 6;
 /** A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. */
 export const AUDIT_ALPHA = 0.001;
 /**
- * The hole is examined in two parts, each with capitals of its own: the opening (the decisions made before the 2nd
- * draw) and the rest. A sample for a later decision must match the outcomes the real stock revealed at the earlier
- * decisions of its own part only, and matching an opening decision costs a solve of the whole game: with the opening
- * apart, the rest's samples are judged from the 2nd draw on, at a fraction of the cost (docs/fair-play.md).
- */
-export const AUDIT_PARTS: readonly AuditPart[] = [
-  { fromDraw: 0, untilDraw: 2 },
-  { fromDraw: 2, untilDraw: 17 },
-];
-/**
- * Orders of the unseen cards accepted per examined segment, by the hole's evidence so far (the largest of its
- * capitals): a hole that shows nothing is examined with one order a segment, one that shows evidence with more, so an
- * honest hole costs little and a suspicious one is measured finely. The rule looks at the capitals only, which are
- * known before the segment's bets are placed, so it keeps every bet fair.
+ * Orders of the unseen cards accepted per examined segment of the rest of the hole, by the part's evidence so far (the
+ * largest of its capitals): a part that shows nothing is examined with two orders a segment, one that shows evidence
+ * with more, so an honest hole costs little and a suspicious one is measured finely. The rule looks at the capitals
+ * only, which are known before the segment's bets are placed, so it keeps every bet fair.
  */
 export const AUDIT_SAMPLES: readonly AuditSampling[] = [
   { below: 1, samples: 2 },
   { below: 30, samples: 4 },
   { below: Infinity, samples: 8 },
+];
+/** The opening's orders per segment: two, whatever its capital (each is a solve of the whole game). */
+export const AUDIT_OPENING_SAMPLES: readonly AuditSampling[] = [{ below: Infinity, samples: 2 }];
+/**
+ * The hole is examined in two parts, each with capitals of its own: the opening (the decisions made before the 2nd
+ * draw) and the rest. A sample for a later decision must match the outcomes the real stock revealed at the earlier
+ * decisions of its own part only, and matching an opening decision costs a solve of the whole game: with the opening
+ * apart, the rest's samples are judged from the 2nd draw on, at a fraction of the cost (docs/fair-play.md).
+ *
+ * The round's evidence is the mean of the parts' evidence weighted by `weight`. The opening has a few decisions a
+ * hole and gathers little evidence, even from a player who knows the stock (about 10 to 30 a round, measured), while
+ * the rest gathers thousands: an even mean would halve what the rest shows for almost nothing in return. At a tenth,
+ * the opening still flags a round on its own past 10,000, and costs the rest a tenth of its evidence.
+ */
+export const AUDIT_PARTS: readonly AuditPart[] = [
+  { fromDraw: 0, untilDraw: 2, weight: 0.1, samples: AUDIT_OPENING_SAMPLES },
+  { fromDraw: 2, untilDraw: 17, weight: 0.9, samples: AUDIT_SAMPLES },
 ];
 /** Orders drawn per segment, at most, to get the samples wanted: this many times that number. */
 export const AUDIT_DRAW_FACTOR = 3;
@@ -57,10 +64,16 @@ export const AUDIT_CAPITALS: readonly AuditCapital[] = [
  */
 export const AUDIT_MIN_FAILING = 1;
 
-/** A part of the hole: the segments with `fromDraw <= drawn < untilDraw` stock cards drawn. */
+/**
+ * A part of the hole: the segments with `fromDraw <= drawn < untilDraw` stock cards drawn, its share of the round's
+ * evidence, and its orders per segment.
+ */
 export interface AuditPart {
   readonly fromDraw: number;
   readonly untilDraw: number;
+  /** The parts' weights sum to 1 (a weighted mean of e-values is an e-value). */
+  readonly weight: number;
+  readonly samples: readonly AuditSampling[];
 }
 
 /** While the part's largest capital is below `below`, a segment is examined with `samples` orders. */
@@ -82,10 +95,9 @@ export interface AuditCapital {
 
 /** The tunables, as one value: the public functions use `AUDIT_SETTINGS`; the bench can measure others. */
 export interface AuditSettings {
-  /** See `AUDIT_PARTS`. */
+  /** See `AUDIT_PARTS` (each with its samples). */
   readonly parts: readonly AuditPart[];
-  /** See `AUDIT_SAMPLES`, `AUDIT_DRAW_FACTOR`. */
-  readonly samples: readonly AuditSampling[];
+  /** See `AUDIT_DRAW_FACTOR`. */
   readonly drawFactor: number;
   /** See `AUDIT_LOSS_CAP`. */
   readonly lossCap: number;
@@ -97,7 +109,6 @@ export interface AuditSettings {
 
 export const AUDIT_SETTINGS: AuditSettings = {
   parts: AUDIT_PARTS,
-  samples: AUDIT_SAMPLES,
   drawFactor: AUDIT_DRAW_FACTOR,
   lossCap: AUDIT_LOSS_CAP,
   capitals: AUDIT_CAPITALS,

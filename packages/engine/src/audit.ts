@@ -149,7 +149,7 @@ export function auditHoleWith(
         if (realOutcomes.includes(null)) exact = false;
         // More orders once the part shows evidence: a rule on the capitals, known before these bets are placed.
         const capital = Math.max(...capitals);
-        const n = settings.samples.find((x) => capital < x.below)?.samples ?? 1;
+        const n = part.samples.find((x) => capital < x.below)?.samples ?? 1;
         const set = drawSamples(deal, rules, drawn, decided, conditions, n, n * settings.drawFactor, cap);
         try {
           if (!set.exact) exact = false;
@@ -272,15 +272,16 @@ export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, Au
       hole: bad,
     });
   // For each capital, each hole's evidence keeps its expectation at most 1 given the holes before it (the decks are
-  // independent), so their product is an e-value for the round; so is the mean of those products over the capitals.
-  // Multiplied in sorted order: the same product, to the last bit, whatever order the holes come in.
+  // independent), so their product is an e-value for the round; so is a weighted mean of those products: a part's
+  // weight shared evenly among its capitals. Multiplied in sorted order: the same product, to the last bit, whatever
+  // order the holes come in.
   let evidence = 0;
   for (let b = 0; b < sizes; b++) {
     let product = 1;
     for (const v of holes.map((h) => h.evidence[b]!).sort((x, y) => x - y)) product *= v;
-    evidence += product;
+    evidence +=
+      (AUDIT_PARTS[Math.floor(b / AUDIT_CAPITALS.length)]!.weight / AUDIT_CAPITALS.length) * product;
   }
-  evidence /= sizes;
   const pValue = evidence <= 1 ? 1 : 1 / evidence;
   return ok({
     flagged: pValue < AUDIT_ALPHA,
