@@ -8,17 +8,20 @@ export const AUDIT_VERSION = 6;
 export const AUDIT_ALPHA = 0.001;
 /**
  * Orders of the unseen cards accepted per examined segment of the rest of the hole, by the part's evidence so far (the
- * largest of its capitals): a part that shows nothing is examined with two orders a segment, one that shows evidence
- * with more, so an honest hole costs little and a suspicious one is measured finely. The rule looks at the capitals
- * only, which are known before the segment's bets are placed, so it keeps every bet fair.
+ * largest of its capitals): a part that shows nothing is examined with one or two orders a segment, one that shows
+ * evidence with more, so an honest hole costs little and a suspicious one is measured finely. The rule looks at the
+ * capitals only, which are known before the segment's bets are placed, so it keeps every bet fair. A player who threw
+ * his capital below a tenth on purpose (a double miss keeps a twentieth) to be examined with one order would gain
+ * little: one order still gathers about three quarters of what two do, and two winning bets lift the capital back.
  */
 export const AUDIT_SAMPLES: readonly AuditSampling[] = [
+  { below: 0.1, samples: 1 },
   { below: 1, samples: 2 },
   { below: 30, samples: 4 },
   { below: Infinity, samples: 8 },
 ];
-/** The opening's orders per segment: two, whatever its capital (each is a solve of the whole game). */
-export const AUDIT_OPENING_SAMPLES: readonly AuditSampling[] = [{ below: Infinity, samples: 2 }];
+/** The opening's orders per segment: one, whatever its capital (each is a solve of the whole game). */
+export const AUDIT_OPENING_SAMPLES: readonly AuditSampling[] = [{ below: Infinity, samples: 1 }];
 /**
  * The hole is examined in two parts, each with capitals of its own: the opening (the decisions made before the 2nd
  * draw) and the rest. A sample for a later decision must match the outcomes the real stock revealed at the earlier

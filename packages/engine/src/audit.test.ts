@@ -461,18 +461,16 @@ describe('golden: deal 16, perfect play, audit version 6', () => {
     // Deal 16's perfect line (4 strokes). The figures below were read off one run and checked by hand:
     // - decisions (positions with two or more legal moves) and examined (those with stock still unseen) are
     //   recounted here from the log;
-    // - six decisions bet, each factor the mean of the bet on "best" (below 1) and the bet on "loses under two"
+    // - five decisions bet, each factor the mean of the bet on "best" (below 1) and the bet on "loses under two"
     //   (below 2), stake 0.95. Outcomes, real first:
-    //   opening (before the 2nd draw, 2 samples whatever its capital): move 1 "002": 2 of 3 orders succeed for both
-    //   bets, 0.05 + 0.95 · 3 / 2 = 1.475, the opening's capital (moves 3 and 7, best on both samples too, bet
-    //   nothing);
+    //   opening (before the 2nd draw, one sample whatever its capital): the sample agrees with the real stock at
+    //   every decision, so no bet, and the opening's capital stays 1;
     //   the rest (4 samples: a part's capital starts at 1, below 30): 17 "00222" (2 of 5 succeed: 0.05 + 0.95 · 2.5
     //   = 2.425), 18 and 19 "00100" (1.2375 for "best", no bet below 2 where every order succeeds: the mean
     //   (1.2375 + 1) / 2 = 1.11875), 20 "00022" (3 of 5: 1.633...), 21 "02122" (the real stock alone best: 0.05 +
     //   0.95 · 5 = 4.8; with one more below 2: 2.425; the mean 3.6125); so the rest's capital is 2.425 · 1.11875² ·
     //   1.6333... · 3.6125 = 17.908554;
-    // - four telling moves: 10 of spades at move 1, and the draws at moves 17, 20 and 21 with 2D and 2S playable
-    //   (the blind best was 2S).
+    // - three telling moves: the draws at moves 17, 20 and 21 with 2D and 2S playable (the blind best was 2S).
     const d = deal(16);
     const log = perfectLog(d);
     expect(log).toBe('24333621d7d36d56dddddddd4d75dd35452767d62214d71');
@@ -484,10 +482,10 @@ describe('golden: deal 16, perfect play, audit version 6', () => {
     expect(AUDIT_VERSION).toBe(6);
     expect(a.decisions).toBe(choices.length);
     expect(a.examined).toBe(choices.filter((s) => s.pos.drawn < d.stock.length).length);
-    expect([a.decisions, a.examined, a.bets, a.exact]).toEqual([34, 34, 6, true]);
+    expect([a.decisions, a.examined, a.bets, a.exact]).toEqual([34, 34, 5, true]);
+    expect(traces.filter((t) => t.drawn < 2).every((t) => t.outcomes.length === 2)).toBe(true);
     const betting = traces.filter((t) => t.factors.some((f) => f !== 1));
     expect(betting.map((t) => [t.at, t.outcomes.join('')])).toEqual([
-      [1, '002'],
       [17, '00222'],
       [18, '00100'],
       [19, '00100'],
@@ -495,21 +493,19 @@ describe('golden: deal 16, perfect play, audit version 6', () => {
       [21, '02122'],
     ]);
     expect(betting.map((t) => Number(t.factors[0]!.toFixed(12)))).toEqual([
-      1.475,
       2.425,
       1.11875,
       1.11875,
       Number((0.05 + (0.95 * 5) / 3).toFixed(12)),
       3.6125,
     ]);
-    expect(a.evidence.map((e) => Number(e.toFixed(6)))).toEqual([1.475, 17.908554]);
+    expect(a.evidence.map((e) => Number(e.toFixed(6)))).toEqual([1, 17.908554]);
     expect(a.telling.map((t) => [t.at, t.move])).toEqual([
-      [1, '4'],
       [17, 'd'],
       [20, 'd'],
       [21, 'd'],
     ]);
-    expect(a.telling[1]!.reason).toEqual(DREW_OVER_2S);
+    expect(a.telling[0]!.reason).toEqual(DREW_OVER_2S);
     // Deterministic, to the last bit.
     expect(unwrap(auditHole(d, rules, log))).toEqual(a);
   });
