@@ -42,7 +42,7 @@ export const AUDIT_DRAW_FACTOR = 3;
 /** A decision's outcome: the strokes the move taken loses against the best move, counted up to this. */
 export const AUDIT_LOSS_CAP = 2;
 /**
- * The capitals a part of the hole keeps, side by side: the round's evidence is their mean. At each decision a capital
+ * The capitals a part of the hole keeps, side by side: the part's share of the round's evidence is their mean. At each decision a capital
  * places the mean of its bets, each of which succeeds on an order when the move taken loses fewer than `below` strokes
  * there, and stakes `stake` of the capital on it (a mean of fair bets is a fair bet).
  *
