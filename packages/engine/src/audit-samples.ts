@@ -50,21 +50,11 @@ export function optionValues(search: DealSearch, step: AuditStep): number[] | nu
   return values;
 }
 
-/** Strokes the move taken loses against the best move, from the values of every legal move. */
-export const lossOf = (values: readonly number[], taken: number): number =>
-  values[taken]! - Math.min(...values);
-
 /**
- * A decision's outcome from every move's values: the strokes the move taken loses, at most `cap`. A solve that
- * reached the node cap (null) counts as `cap`: a fixed rule, the same for the real stock and every sample.
- */
-export const outcomeOf = (values: readonly number[] | null, taken: number, cap = AUDIT_LOSS_CAP): number =>
-  values === null ? cap : Math.min(cap, lossOf(values, taken));
-
-/**
- * The outcome of `step` on the stock `search` was built for, without every move's value: the optimum, then the move
- * taken searched only as far as `cap` strokes above it. Null past the node cap (it then counts as `cap`, as in
- * `outcomeOf`).
+ * A decision's outcome on the stock `search` was built for: the strokes the move taken loses against the best move,
+ * at most `cap`, without every move's value: the optimum, then the move taken searched only as far as `cap` strokes
+ * above it. Null past the node cap; the callers then count it as `cap`, a fixed rule, the same for the real stock and
+ * every sample.
  */
 export function outcomeOn(search: DealSearch, step: AuditStep, cap = AUDIT_LOSS_CAP): number | null {
   const pos = step.pos;
@@ -128,7 +118,7 @@ export interface AuditCondition {
 
 /** Sampled orders for the decisions of one segment. */
 export interface SampleSet {
-  /** Per accepted sample, per decision: its outcome (see `outcomeOf`). */
+  /** Per accepted sample, per decision: its outcome (see `outcomeOn`; `lossCap` past the node cap). */
   readonly outcomes: readonly (readonly number[])[];
   /** Orders drawn, accepted or not. */
   readonly drawn: number;

@@ -42,9 +42,9 @@ export const AUDIT_DRAW_FACTOR = 3;
 /** A decision's outcome: the strokes the move taken loses against the best move, counted up to this. */
 export const AUDIT_LOSS_CAP = 2;
 /**
- * The capitals a part of the hole keeps, side by side: the part's share of the round's evidence is their mean. At each decision a capital
- * places the mean of its bets, each of which succeeds on an order when the move taken loses fewer than `below` strokes
- * there, and stakes `stake` of the capital on it (a mean of fair bets is a fair bet).
+ * The capitals a part of the hole keeps, side by side: the part's share of the round's evidence is their mean. At each
+ * decision a capital places the mean of its bets, each of which succeeds on an order when the move taken loses fewer
+ * than `below` strokes there, and stakes `stake` of the capital on it (a mean of fair bets is a fair bet).
  *
  * - `below: 1` is "the move taken was best": it pays most against a player who knows the stock at every move.
  * - `below: 2` does not count a loss of one stroke as a miss. Mixed into one capital with the first, a deliberate
