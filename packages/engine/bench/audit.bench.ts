@@ -92,7 +92,11 @@ function auditOf(d: Deal, log: string): { audit: HoleAudit; cpu: number } {
 function verdict(holes: readonly HoleAudit[]) {
   const r = combineAudit(holes);
   if (!r.ok) throw new Error(r.error.message);
-  return r.value;
+  // Each capital's evidence over the round, in powers of ten to a hundredth.
+  const capitals = holes[0]!.evidence.map(
+    (_, b) => Math.round(100 * holes.reduce((sum, h) => sum + Math.log10(h.evidence[b]!), 0)) / 100,
+  );
+  return { ...r.value, capitals };
 }
 
 /**
@@ -147,6 +151,7 @@ function runMistakes(m: number, c: number): CourseResult {
     flagged: v.flagged,
     telling: v.telling,
     cpu,
+    capitals: v.capitals,
   };
 }
 
@@ -166,7 +171,16 @@ function runCourse(policy: Exclude<Policy, 'k'>, c: number): CourseResult {
     holes.push(a.audit);
   });
   const v = verdict(holes);
-  return { policy, course: c, total, pValue: v.pValue, flagged: v.flagged, telling: v.telling, cpu };
+  return {
+    policy,
+    course: c,
+    total,
+    pValue: v.pValue,
+    flagged: v.flagged,
+    telling: v.telling,
+    cpu,
+    capitals: v.capitals,
+  };
 }
 
 /** The best move's gain at the most valuable decision of `log` from index `from` on, with the real stock. */

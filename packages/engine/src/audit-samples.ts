@@ -51,23 +51,49 @@ export function optionValues(search: DealSearch, step: AuditStep): number[] | nu
 }
 
 /**
- * A decision's outcome on the stock `search` was built for: the strokes the move taken loses against the best move,
- * at most `cap`, without every move's value: the optimum, then the move taken searched only as far as `cap` strokes
- * above it. Null past the node cap; the callers then count it as `cap`, a fixed rule, the same for the real stock and
- * every sample.
+ * What a bet looks at, at one decision: the move taken against the best move (`ref` absent), or against the move
+ * `ref` (an index in `step.moves`) that a blind reference policy would have played there.
  */
-export function outcomeOn(search: DealSearch, step: AuditStep, cap = AUDIT_LOSS_CAP): number | null {
+export interface AuditProbe {
+  readonly step: AuditStep;
+  readonly ref?: number | undefined;
+}
+
+/**
+ * A probe's outcome on the stock `search` was built for, at most `cap`. Against the best move: the strokes the move
+ * taken loses, searched without every move's value (the optimum, then the move taken only as far as `cap` strokes
+ * above it). Against a reference move: 0 when the move taken gains a stroke or more on it, 1 when they tie, 2 or
+ * more by one for each stroke it loses (the reference move searched only as far as it needs). The same outcome
+ * scale, so the same bets and conditions serve both. Null past the node cap; the callers then count it as `cap`, a
+ * fixed rule, the same for the real stock and every sample.
+ */
+export function outcomeOn(search: DealSearch, probe: AuditProbe, cap = AUDIT_LOSS_CAP): number | null {
+  const { step, ref } = probe;
   const pos = step.pos;
   const whole = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
     search.optimumStrokes(pos.heights, pos.drawn, topOf(pos), undefined, false),
   );
   if (!whole.exact) return null;
   const c = childOf(search, pos, step.moves[step.taken]!);
-  const a = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
-    search.optimumStrokes(c.heights, c.drawn, c.top, whole.value, false, whole.value + cap),
+  if (ref === undefined) {
+    const a = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
+      search.optimumStrokes(c.heights, c.drawn, c.top, whole.value, false, whole.value + cap),
+    );
+    if (!a.exact && a.atLeast !== true) return null;
+    return Math.min(cap, a.value - whole.value);
+  }
+  const taken = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
+    search.optimumStrokes(c.heights, c.drawn, c.top, whole.value, false),
   );
-  if (!a.exact && a.atLeast !== true) return null;
-  return Math.min(cap, a.value - whole.value);
+  if (!taken.exact) return null;
+  // The reference move only needs to be known up to one stroke above the move taken (outcome 0 from there).
+  const r = childOf(search, pos, step.moves[ref]!);
+  const other = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
+    search.optimumStrokes(r.heights, r.drawn, r.top, whole.value, false, taken.value + 1),
+  );
+  if (other.atLeast === true) return 0;
+  if (!other.exact) return null;
+  return Math.max(0, Math.min(cap, taken.value - other.value + 1));
 }
 
 /** 32-bit FNV-1a over small non-negative integers (two bytes each). */
@@ -107,35 +133,34 @@ export class OrderStream {
 }
 
 /**
- * An earlier decision of the hole whose bets depended on the real stock's outcome: later samples must give it an
+ * An earlier probe of the hole whose bets depended on the real stock's outcome: later samples must give it an
  * outcome in `lo..hi` (every bet it placed then pays on them as it did on the real stock).
  */
-export interface AuditCondition {
-  readonly step: AuditStep;
+export interface AuditCondition extends AuditProbe {
   readonly lo: number;
   readonly hi: number;
 }
 
 /** Sampled orders for the decisions of one segment. */
 export interface SampleSet {
-  /** Per accepted sample, per decision: its outcome (see `outcomeOn`; `lossCap` past the node cap). */
+  /** Per accepted sample, per probe: its outcome (see `outcomeOn`; `lossCap` past the node cap). */
   readonly outcomes: readonly (readonly number[])[];
   /** Orders drawn, accepted or not. */
   readonly drawn: number;
   /** False when some solve reached the node cap (its outcome then counted as `lossCap`). */
   readonly exact: boolean;
   /**
-   * Every legal move's fewest strokes for decision `i` on accepted sample `k` (null past the node cap), solved on
-   * demand: the searches of the accepted orders stay open, with what they learned, until `release`.
+   * Every legal move's fewest strokes at `step` on accepted sample `k` (null past the node cap), solved on demand:
+   * the searches of the accepted orders stay open, with what they learned, until `release`.
    */
-  valuesOf(k: number, i: number): readonly number[] | null;
+  valuesOf(k: number, step: AuditStep): readonly number[] | null;
   /** Hands the accepted orders' searches back; `valuesOf` must not be called after. */
   release(): void;
 }
 
 /**
- * Draws orders of the unseen cards for the decisions of one segment (all made with `drawn` stock cards drawn) until
- * `n` of them give every condition an outcome in its range, or `cap` are drawn, and finds each decision's outcome on
+ * Draws orders of the unseen cards for the probes of one segment (all made with `drawn` stock cards drawn) until
+ * `n` of them give every condition an outcome in its range, or `cap` are drawn, and finds each probe's outcome on
  * the accepted ones. The orders depend on what was shown only (`OrderStream`), never on the real order; one search
  * per order serves its conditions and its decisions alike (they share positions), and stays open for `valuesOf`.
  */
@@ -143,7 +168,7 @@ export function drawSamples(
   deal: Deal,
   rules: Rules,
   drawn: number,
-  decisions: readonly AuditStep[],
+  probes: readonly AuditProbe[],
   conditions: readonly AuditCondition[],
   n: number,
   cap: number,
@@ -167,7 +192,7 @@ export function drawSamples(
     );
     const match = checks.every((c) => {
       // Only whether the outcome is in range matters: the move taken is searched no further than just past it.
-      const found = outcomeOn(search, c.step, Math.min(lossCap, c.hi + 1));
+      const found = outcomeOn(search, c, Math.min(lossCap, c.hi + 1));
       if (found === null) exact = false;
       const o = found ?? lossCap;
       return o >= c.lo && o <= c.hi;
@@ -178,8 +203,8 @@ export function drawSamples(
       continue;
     }
     outcomes.push(
-      decisions.map((d) => {
-        const found = outcomeOn(search, d, lossCap);
+      probes.map((p) => {
+        const found = outcomeOn(search, p, lossCap);
         if (found === null) exact = false;
         return found ?? lossCap;
       }),
@@ -190,7 +215,7 @@ export function drawSamples(
     outcomes,
     drawn: k,
     exact,
-    valuesOf: (s, i) => optionValues(searches[s]!, decisions[i]!),
+    valuesOf: (s, step) => optionValues(searches[s]!, step),
     release: () => searches.forEach((s) => s.release()),
   };
 }

@@ -3,7 +3,7 @@ import { type Move, type Position } from './game.ts';
 import { type CodedError } from './result.ts';
 
 /** Bump when anything that changes a verdict changes; stored hole results of another version do not combine. */
-export const AUDIT_VERSION = 6;
+export const AUDIT_VERSION = 7;
 /** A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. */
 export const AUDIT_ALPHA = 0.001;
 /**
@@ -42,19 +42,44 @@ export const AUDIT_DRAW_FACTOR = 3;
 /** A decision's outcome: the strokes the move taken loses against the best move, counted up to this. */
 export const AUDIT_LOSS_CAP = 2;
 /**
- * The capitals a part of the hole keeps, side by side: the part's share of the round's evidence is their mean. At each
- * decision a capital places the mean of its bets, each of which succeeds on an order when the move taken loses fewer
- * than `below` strokes there, and stakes `stake` of the capital on it (a mean of fair bets is a fair bet).
+ * The capitals a part of the hole keeps, side by side: the part's share of the round's evidence is their mean weighted
+ * by `weight`. At each decision a capital places the mean of its bets, each of which succeeds on an order when the
+ * move taken does well enough there, and stakes `stake` of the capital on it (a mean of fair bets is a fair bet).
  *
+ * The first capital judges the move taken against the best move; an outcome is the strokes it loses:
  * - `below: 1` is "the move taken was best": it pays most against a player who knows the stock at every move.
  * - `below: 2` does not count a loss of one stroke as a miss. Mixed into one capital with the first, a deliberate
  *   one-stroke mistake costs that decision only half its bet, not the capital: a player who errs on purpose at a few
  *   decisions keeps most of his evidence, and must give away more to hide.
  *
+ * The others judge it against the move a blind reference policy would have made (`ref`), and bet only where the
+ * player left that move; the outcome is 0 when the move taken gains a stroke or more on it, 1 on a tie, 2 when it
+ * loses. A player who plays a blind policy and uses the stock only where it pays leaves the policy exactly where
+ * the real stock pays, and nowhere else costs him anything: the first capital misses at every one of the policy's
+ * own mistakes, these do not bet there (docs/fair-play.md). The references are the product's hint (`planner`) and
+ * the first legal move (`first`, first-fit play).
+ *
  * A miss of every bet keeps `1 - stake` of a capital: a twentieth, never nothing, and the hole is examined to its end.
  */
 export const AUDIT_CAPITALS: readonly AuditCapital[] = [
   {
+    weight: 0.5,
+    bets: [
+      { below: 1, stake: 0.95 },
+      { below: 2, stake: 0.95 },
+    ],
+  },
+  {
+    ref: 'planner',
+    weight: 0.25,
+    bets: [
+      { below: 1, stake: 0.95 },
+      { below: 2, stake: 0.95 },
+    ],
+  },
+  {
+    ref: 'first',
+    weight: 0.25,
     bets: [
       { below: 1, stake: 0.95 },
       { below: 2, stake: 0.95 },
@@ -91,8 +116,17 @@ export interface AuditBet {
   readonly stake: number;
 }
 
-/** A capital: at each decision it places the mean of its bets. */
+/** A blind reference policy: the run planner (the product's hint) or the first legal move. */
+export type AuditReference = 'planner' | 'first';
+
+/**
+ * A capital: at each decision it places the mean of its bets, on the move taken against the best move, or (with
+ * `ref`) against the reference policy's move, where the player left it. Its share of its part's evidence is
+ * `weight` (the capitals' weights sum to 1).
+ */
 export interface AuditCapital {
+  readonly ref?: AuditReference;
+  readonly weight: number;
   readonly bets: readonly AuditBet[];
 }
 

@@ -50,7 +50,9 @@ import {
   AUDIT_PARTS,
   AUDIT_SETTINGS,
   AUDIT_VERSION,
+  type AuditBet,
   type AuditError,
+  type AuditReference,
   type AuditMove,
   type AuditSettings,
   type AuditStep,
@@ -60,8 +62,10 @@ import {
   type TellingDecision,
   type TellingReason,
 } from './audit-settings.ts';
+import { planRun } from './hint.ts';
 import {
   type AuditCondition,
+  type AuditProbe,
   betDependsOnReal,
   betFactor,
   drawSamples,
@@ -98,8 +102,10 @@ export function auditSteps(deal: Deal, rules: Rules, log: string): Result<AuditS
 export interface AuditTrace {
   readonly at: number;
   readonly drawn: number;
-  /** Outcomes: the real stock's, then the accepted samples'. */
+  /** Outcomes against the best move: the real stock's, then the accepted samples'. */
   readonly outcomes: readonly number[];
+  /** For each capital of the settings, the outcomes its bets were placed on (as `outcomes`), null where it did not bet. */
+  readonly placed: readonly (readonly number[] | null)[];
   /** The outcomes later samples must give it (`lo..hi`), or null when its bets revealed nothing of the real stock. */
   readonly condition: { readonly lo: number; readonly hi: number } | null;
   /** Its factor for each capital of the settings, in turn. */
@@ -143,43 +149,85 @@ export function auditHoleWith(
         segments.set(drawn, [...(segments.get(drawn) ?? []), i]);
       });
       const capitals = settings.capitals.map(() => 1);
-      const allBets = settings.capitals.flatMap((c) => c.bets);
       const conditions: AuditCondition[] = [];
       for (const [drawn, list] of segments) {
         const decided = list.map((i) => steps[i]!);
-        const realOutcomes = decided.map((step) => outcomeOn(real, step, cap));
+        // What each decision's capitals look at: the move taken against the best move (always, for the telling
+        // decisions too), and against each reference move the player left. `probeOf[j][c]`: capital c's probe at
+        // decision j, -1 where it does not bet (the player made the reference move); `baseOf[j]`: the first.
+        const probes: AuditProbe[] = [];
+        const users: AuditBet[][] = [];
+        const baseOf: number[] = [];
+        const probeOf = decided.map((step) => {
+          const at = new Map<number | undefined, number>();
+          const probe = (ref: number | undefined, bets: readonly AuditBet[]): number => {
+            let k = at.get(ref);
+            if (k === undefined) {
+              k = probes.length;
+              at.set(ref, k);
+              probes.push(ref === undefined ? { step } : { step, ref });
+              users.push([]);
+            }
+            users[k]!.push(...bets);
+            return k;
+          };
+          baseOf.push(probe(undefined, []));
+          return settings.capitals.map((c) => {
+            if (c.ref === undefined) return probe(undefined, c.bets);
+            const ref = referenceMove(step, c.ref);
+            return ref === step.taken ? -1 : probe(ref, c.bets);
+          });
+        });
+        const realOutcomes = probes.map((probe) => outcomeOn(real, probe, cap));
         if (realOutcomes.includes(null)) exact = false;
         // More orders once the part shows evidence: a rule on the capitals, known before these bets are placed.
         const capital = Math.max(...capitals);
         const n = part.samples.find((x) => capital < x.below)?.samples ?? 1;
-        const set = drawSamples(deal, rules, drawn, decided, conditions, n, n * settings.drawFactor, cap);
+        const set = drawSamples(deal, rules, drawn, probes, conditions, n, n * settings.drawFactor, cap);
         try {
           if (!set.exact) exact = false;
+          const outcomesOf = (k: number) => [realOutcomes[k] ?? cap, ...set.outcomes.map((o) => o[k]!)];
           for (const [j, i] of list.entries()) {
             examined++;
             const step = decided[j]!;
-            const samples = set.outcomes.map((o) => o[j]!);
-            const outcomes = [realOutcomes[j] ?? cap, ...samples];
-            const factors = settings.capitals.map(
-              (c) =>
-                c.bets.reduce((sum, b) => sum + betFactor(outcomes, b, settings.minFailing), 0) /
-                c.bets.length,
-            );
+            const factors = settings.capitals.map((c, b) => {
+              const k = probeOf[j]![b]!;
+              if (k < 0) return 1;
+              const outcomes = outcomesOf(k);
+              return (
+                c.bets.reduce((sum, bet) => sum + betFactor(outcomes, bet, settings.minFailing), 0) /
+                c.bets.length
+              );
+            });
             // What later samples must match is decided by the samples alone: a bet that would not be placed whether
             // the real stock succeeded or failed reveals nothing.
-            const revealing = allBets.filter((b) => betDependsOnReal(samples, b, settings.minFailing));
             let condition: { lo: number; hi: number } | null = null;
-            if (revealing.length > 0) {
-              condition = outcomeRange(outcomes[0]!, revealing, cap);
-              conditions.push({ step, ...condition });
+            for (const k of new Set(probeOf[j]!.filter((k) => k >= 0))) {
+              const outcomes = outcomesOf(k);
+              const revealing = users[k]!.filter((b) =>
+                betDependsOnReal(outcomes.slice(1), b, settings.minFailing),
+              );
+              if (revealing.length === 0) continue;
+              const range = outcomeRange(outcomes[0]!, revealing, cap);
+              conditions.push({ ...probes[k]!, ...range });
+              if (probes[k]!.ref === undefined) condition = range;
             }
             if (factors.some((f) => f !== 1)) bets++;
             factors.forEach((f, b) => (capitals[b]! *= f));
-            trace?.({ at: i, drawn, outcomes, condition, factors });
-            if (realOutcomes[j] !== 0 || !mayBeTelling(samples, cap)) continue;
+            const base = outcomesOf(baseOf[j]!);
+            trace?.({
+              at: i,
+              drawn,
+              outcomes: base,
+              placed: probeOf[j]!.map((k) => (k < 0 ? null : outcomesOf(k))),
+              condition,
+              factors,
+            });
+            const samples = base.slice(1);
+            if (base[0] !== 0 || !mayBeTelling(samples, cap)) continue;
             const blind: (readonly number[])[] = [];
             for (let k = 0; k < samples.length; k++) {
-              const v = set.valuesOf(k, j);
+              const v = set.valuesOf(k, step);
               if (v === null) exact = false;
               else blind.push(v);
             }
@@ -196,6 +244,13 @@ export function auditHoleWith(
     real.release();
   }
   return ok({ version: AUDIT_VERSION, decisions, examined, bets, evidence, telling, exact });
+}
+
+/** The index in `step.moves` of the move a blind reference policy makes at the step's position. */
+function referenceMove(step: AuditStep, ref: AuditReference): number {
+  if (ref === 'first') return 0;
+  const plan = makeMove(planRun(step.pos)!.move);
+  return step.moves.findIndex((m) => makeMove(m) === plan);
 }
 
 function auditMove(pos: Position, move: Move): AuditMove {
@@ -275,14 +330,16 @@ export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, Au
     });
   // For each capital, each hole's evidence keeps its expectation at most 1 given the holes before it (the decks are
   // independent), so their product is an e-value for the round; so is a weighted mean of those products: a part's
-  // weight shared evenly among its capitals. Multiplied in sorted order: the same product, to the last bit, whatever
+  // weight times the capital's (the weights sum to 1). Multiplied in sorted order: the same product, to the last bit, whatever
   // order the holes come in.
   let evidence = 0;
   for (let b = 0; b < sizes; b++) {
     let product = 1;
     for (const v of holes.map((h) => h.evidence[b]!).sort((x, y) => x - y)) product *= v;
     evidence +=
-      (AUDIT_PARTS[Math.floor(b / AUDIT_CAPITALS.length)]!.weight / AUDIT_CAPITALS.length) * product;
+      AUDIT_PARTS[Math.floor(b / AUDIT_CAPITALS.length)]!.weight *
+      AUDIT_CAPITALS[b % AUDIT_CAPITALS.length]!.weight *
+      product;
   }
   const pValue = evidence <= 1 ? 1 : 1 / evidence;
   return ok({

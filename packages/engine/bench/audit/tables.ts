@@ -11,6 +11,8 @@ export interface CourseResult {
   readonly telling: number;
   /** Audit CPU for the round, ms. */
   readonly cpu: number;
+  /** The round's evidence for each part and capital (`HoleAudit.evidence`'s order), in powers of ten. */
+  readonly capitals?: readonly number[];
   /** For `k`: per k = 0..K, the total and whether flagged. */
   readonly ks?: readonly { readonly total: number; readonly flagged: boolean; readonly pValue: number }[];
 }
