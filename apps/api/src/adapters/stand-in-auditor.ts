@@ -14,7 +14,7 @@ export const standInAuditor: Auditor = {
       decisions,
       examined: decisions,
       bets: 0,
-      evidence: [1, 1, 1, 1],
+      evidence: [1, 1, 1, 1, 1, 1],
       telling: [],
       exact: true,
     };
