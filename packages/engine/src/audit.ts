@@ -9,8 +9,9 @@
  *   the first move of the hole. Its *outcome* on a stock order is the strokes the move taken loses there against the
  *   best move, by the exact solver, counted up to `AUDIT_LOSS_CAP`.
  * - The decisions made between two draws (a *segment*) are judged on orders of the unseen cards drawn from a stream
- *   seeded by what was shown only. Orders must give every earlier probe of the hole's part (what a capital's bets
- *   looked at) the outcome range the real stock revealed there (rejection); in the rest of the hole their number grows with the part's evidence
+ *   seeded by what was shown only. Orders must give every earlier probe (what a capital's bets looked at) of the
+ *   hole's part and of the capital's group (the first capital alone, the two references together) the outcome range
+ *   the real stock revealed there (rejection); in the rest of the hole their number grows with the part's evidence
  *   (`AUDIT_SAMPLES`), in the opening it is one (`AUDIT_OPENING_SAMPLES`).
  * - At each decision three capitals bet on the real stock (`AUDIT_CAPITALS`). The first places the mean of a bet that
  *   the move taken was best and a bet that it lost fewer than two strokes: a deliberate one-stroke mistake costs only
@@ -139,6 +140,13 @@ export function auditHoleWith(
   let examined = 0;
   let bets = 0;
   let exact = true;
+  // The capitals that share samples, and so conditions: those against the best move (the first group, which also
+  // finds the telling decisions), and those against a reference move. Apart, a reference's conditions do not thin
+  // the first group's samples.
+  const groups = [
+    settings.capitals.flatMap((c, b) => (c.ref === undefined ? [b] : [])),
+    settings.capitals.flatMap((c, b) => (c.ref !== undefined ? [b] : [])),
+  ];
   // The real stock: one search for the whole hole, shared by every decision.
   const real = new DealSearch(deal, rules);
   try {
@@ -152,93 +160,115 @@ export function auditHoleWith(
         segments.set(drawn, [...(segments.get(drawn) ?? []), i]);
       });
       const capitals = settings.capitals.map(() => 1);
-      const conditions: AuditCondition[] = [];
+      const conditions = groups.map((): AuditCondition[] => []);
       for (const [drawn, list] of segments) {
         const decided = list.map((i) => steps[i]!);
-        // What each decision's capitals look at: the move taken against the best move (always, for the telling
-        // decisions too), and against each reference move the player left. `probeOf[j][c]`: capital c's probe at
-        // decision j, -1 where it does not bet (the player made the reference move); `baseOf[j]`: the first.
-        const probes: AuditProbe[] = [];
-        const users: AuditBet[][] = [];
-        const baseOf: number[] = [];
-        const probeOf = decided.map((step) => {
-          const at = new Map<number | undefined, number>();
-          const probe = (ref: number | undefined, bets: readonly AuditBet[]): number => {
-            let k = at.get(ref);
-            if (k === undefined) {
-              k = probes.length;
-              at.set(ref, k);
-              probes.push(ref === undefined ? { step } : { step, ref });
-              users.push([]);
+        const factors = decided.map(() => settings.capitals.map(() => 1));
+        const placed = decided.map(() => settings.capitals.map((): readonly number[] | null => null));
+        const base: (readonly number[])[] = [];
+        const condition: ({ lo: number; hi: number } | null)[] = decided.map(() => null);
+        groups.forEach((group, g) => {
+          // What each decision's capitals of the group look at: the move taken against the best move (in the first
+          // group always, for the telling decisions too), or against a reference move the player left.
+          // `probeOf[j].get(b)`: capital b's probe at decision j, absent where it does not bet.
+          const probes: AuditProbe[] = [];
+          const users: AuditBet[][] = [];
+          const probeOf = decided.map((step) => {
+            const at = new Map<number | undefined, number>();
+            const probe = (ref: number | undefined, bets: readonly AuditBet[]): number => {
+              let k = at.get(ref);
+              if (k === undefined) {
+                k = probes.length;
+                at.set(ref, k);
+                probes.push(ref === undefined ? { step } : { step, ref });
+                users.push([]);
+              }
+              users[k]!.push(...bets);
+              return k;
+            };
+            if (g === 0) probe(undefined, []);
+            const of = new Map<number, number>();
+            for (const b of group) {
+              const c = settings.capitals[b]!;
+              if (c.ref === undefined) of.set(b, probe(undefined, c.bets));
+              else {
+                const ref = referenceMove(step, c.ref);
+                if (ref !== step.taken) of.set(b, probe(ref, c.bets));
+              }
             }
-            users[k]!.push(...bets);
-            return k;
-          };
-          baseOf.push(probe(undefined, []));
-          return settings.capitals.map((c) => {
-            if (c.ref === undefined) return probe(undefined, c.bets);
-            const ref = referenceMove(step, c.ref);
-            return ref === step.taken ? -1 : probe(ref, c.bets);
+            return { of, base: at.get(undefined) };
           });
-        });
-        const realOutcomes = probes.map((probe) => outcomeOn(real, probe, cap));
-        if (realOutcomes.includes(null)) exact = false;
-        // More orders once the part shows evidence: a rule on the capitals, known before these bets are placed.
-        const capital = Math.max(...capitals);
-        const n = part.samples.find((x) => capital < x.below)?.samples ?? 1;
-        const set = drawSamples(deal, rules, drawn, probes, conditions, n, n * settings.drawFactor, cap);
-        try {
-          if (!set.exact) exact = false;
-          const outcomesOf = (k: number) => [realOutcomes[k] ?? cap, ...set.outcomes.map((o) => o[k]!)];
-          for (const [j, i] of list.entries()) {
-            examined++;
-            const step = decided[j]!;
-            const factors = settings.capitals.map((c, b) => {
-              const k = probeOf[j]![b]!;
-              if (k < 0) return 1;
-              const outcomes = outcomesOf(k);
-              return (
-                c.bets.reduce((sum, bet) => sum + betFactor(outcomes, bet, settings.minFailing), 0) /
-                c.bets.length
-              );
-            });
-            // What later samples must match is decided by the samples alone: a bet that would not be placed whether
-            // the real stock succeeded or failed reveals nothing.
-            let condition: { lo: number; hi: number } | null = null;
-            for (const k of new Set(probeOf[j]!.filter((k) => k >= 0))) {
-              const outcomes = outcomesOf(k);
-              const revealing = users[k]!.filter((b) =>
-                betDependsOnReal(outcomes.slice(1), b, settings.minFailing),
-              );
-              if (revealing.length === 0) continue;
-              const range = outcomeRange(outcomes[0]!, revealing, cap);
-              conditions.push({ ...probes[k]!, ...range });
-              if (probes[k]!.ref === undefined) condition = range;
+          if (probes.length === 0) return;
+          const realOutcomes = probes.map((probe) => outcomeOn(real, probe, cap));
+          if (realOutcomes.includes(null)) exact = false;
+          // More orders once the group shows evidence: a rule on its capitals, known before these bets are placed.
+          const capital = Math.max(...group.map((b) => capitals[b]!));
+          const n = part.samples.find((x) => capital < x.below)?.samples ?? 1;
+          const set = drawSamples(
+            deal,
+            rules,
+            drawn,
+            probes,
+            conditions[g]!,
+            n,
+            n * settings.drawFactor,
+            cap,
+          );
+          try {
+            if (!set.exact) exact = false;
+            const outcomesOf = (k: number) => [realOutcomes[k] ?? cap, ...set.outcomes.map((o) => o[k]!)];
+            for (const [j, i] of list.entries()) {
+              const step = decided[j]!;
+              for (const [b, k] of probeOf[j]!.of) {
+                const c = settings.capitals[b]!;
+                const outcomes = outcomesOf(k);
+                placed[j]![b] = outcomes;
+                factors[j]![b] =
+                  c.bets.reduce((sum, bet) => sum + betFactor(outcomes, bet, settings.minFailing), 0) /
+                  c.bets.length;
+              }
+              // What later samples must match is decided by the samples alone: a bet that would not be placed
+              // whether the real stock succeeded or failed reveals nothing.
+              for (const k of new Set(probeOf[j]!.of.values())) {
+                const outcomes = outcomesOf(k);
+                const revealing = users[k]!.filter((b) =>
+                  betDependsOnReal(outcomes.slice(1), b, settings.minFailing),
+                );
+                if (revealing.length === 0) continue;
+                const range = outcomeRange(outcomes[0]!, revealing, cap);
+                conditions[g]!.push({ ...probes[k]!, ...range });
+                if (probes[k]!.ref === undefined) condition[j] = range;
+              }
+              const b0 = probeOf[j]!.base;
+              if (b0 === undefined) continue;
+              base[j] = outcomesOf(b0);
+              const samples = base[j]!.slice(1);
+              if (base[j]![0] !== 0 || !mayBeTelling(samples, cap)) continue;
+              const blind: (readonly number[])[] = [];
+              for (let k = 0; k < samples.length; k++) {
+                const v = set.valuesOf(k, step);
+                if (v === null) exact = false;
+                else blind.push(v);
+              }
+              const t = tellingOf(step, blind);
+              if (t !== null) telling.push({ at: i, move: makeMove(step.moves[step.taken]!), reason: t });
             }
-            if (factors.some((f) => f !== 1)) bets++;
-            factors.forEach((f, b) => (capitals[b]! *= f));
-            const base = outcomesOf(baseOf[j]!);
-            trace?.({
-              at: i,
-              drawn,
-              outcomes: base,
-              placed: probeOf[j]!.map((k) => (k < 0 ? null : outcomesOf(k))),
-              condition,
-              factors,
-            });
-            const samples = base.slice(1);
-            if (base[0] !== 0 || !mayBeTelling(samples, cap)) continue;
-            const blind: (readonly number[])[] = [];
-            for (let k = 0; k < samples.length; k++) {
-              const v = set.valuesOf(k, step);
-              if (v === null) exact = false;
-              else blind.push(v);
-            }
-            const t = tellingOf(step, blind);
-            if (t !== null) telling.push({ at: i, move: makeMove(step.moves[step.taken]!), reason: t });
+          } finally {
+            set.release();
           }
-        } finally {
-          set.release();
+        });
+        for (const [j, i] of list.entries()) {
+          examined++;
+          if (factors[j]!.some((f) => f !== 1)) bets++;
+          factors[j]!.forEach((f, b) => (capitals[b]! *= f));
+          trace?.({
+            at: i,
+            drawn,
+            outcomes: base[j]!,
+            placed: placed[j]!,
+            condition: condition[j]!,
+            factors: factors[j]!,
+          });
         }
       }
       evidence.push(...capitals);

@@ -1,9 +1,9 @@
 import type { TellingReason } from '../src/audit.ts';
 
 /**
- * A telling decision as audit versions 5 and 6 found it: deal 16 played perfectly, decision 17, a draw where the blind
- * best was to play 2♠ (graded on 5 orders: the real stock and 4 samples; version 7's samples grade it 5 strokes). The
- * engine's golden test pins it; the tests that word reasons share it.
+ * A telling decision as audit versions 5 to 7 find it: deal 16 played perfectly, decision 17, a draw where the blind
+ * best was to play 2♠ (graded on 5 orders: the real stock and 4 samples). The engine's golden test pins it; the tests that
+ * word reasons share it.
  */
 export const DREW_OVER_2S: TellingReason = {
   kind: 'regret',
