@@ -151,34 +151,64 @@ export interface SampleSet {
   readonly exact: boolean;
   /**
    * Every legal move's fewest strokes at `step` on accepted sample `k` (null past the node cap), solved on demand:
-   * the searches of the accepted orders stay open, with what they learned, until `release`.
+   * the searches of the accepted orders stay open, with what they learned, until their orders are released.
    */
   valuesOf(k: number, step: AuditStep): readonly number[] | null;
-  /** Hands the accepted orders' searches back; `valuesOf` must not be called after. */
-  release(): void;
 }
 
 /**
- * Draws orders of the unseen cards for the probes of one segment (all made with `drawn` stock cards drawn) until
- * `n` of them give every condition an outcome in its range, or `cap` are drawn, and finds each probe's outcome on
- * the accepted ones. The orders depend on what was shown only (`OrderStream`), never on the real order; one search
- * per order serves its conditions and its decisions alike (they share positions), and stays open for `valuesOf`.
+ * The orders of one segment, in the order `OrderStream` draws them, each with its search, made on first use and
+ * kept until `release`: every group of capitals draws from the same stream, so an order one group drew is the next
+ * group's too, with what its search already learned (the same exact values, found sooner).
+ */
+export class SegmentOrders {
+  readonly #stream: OrderStream;
+  readonly #base: Deal;
+  readonly #revealed: readonly Card[];
+  readonly #searches: DealSearch[] = [];
+  constructor(
+    deal: Deal,
+    readonly rules: Rules,
+    readonly drawn: number,
+  ) {
+    this.#stream = new OrderStream(deal, drawn);
+    this.#base = deal;
+    this.#revealed = deal.stock.slice(0, drawn);
+  }
+  /** The search for the `k`-th order drawn. */
+  search(k: number): DealSearch {
+    while (this.#searches.length <= k) {
+      const d = this.#base;
+      const stock = [...this.#revealed, ...this.#stream.next()];
+      this.#searches.push(new DealSearch({ columns: d.columns, waste: d.waste, stock }, this.rules));
+    }
+    return this.#searches[k]!;
+  }
+  /** Hands every search back; no sample set drawn from these orders may be used after. */
+  release(): void {
+    for (const s of this.#searches) s.release();
+    this.#searches.length = 0;
+  }
+}
+
+/**
+ * Draws orders of the unseen cards for the probes of one segment (`orders`: all its decisions are made with the same
+ * stock cards drawn) until `n` of them give every condition an outcome in its range, or `cap` are drawn, and finds
+ * each probe's outcome on the accepted ones. The orders depend on what was shown only (`OrderStream`), never on the
+ * real order; one search per order serves its conditions and its probes alike (they share positions), and stays
+ * open for `valuesOf` until `orders` is released.
  */
 export function drawSamples(
-  deal: Deal,
-  rules: Rules,
-  drawn: number,
+  orders: SegmentOrders,
   probes: readonly AuditProbe[],
   conditions: readonly AuditCondition[],
   n: number,
   cap: number,
   lossCap = AUDIT_LOSS_CAP,
 ): SampleSet {
-  const stream = new OrderStream(deal, drawn);
   // The later decisions first: their searches are the smaller, and the positions they solve serve the earlier ones'
   // searches, which pass through them.
   const checks = conditions.slice().reverse();
-  const revealed = deal.stock.slice(0, drawn);
   const outcomes: number[][] = [];
   const searches: DealSearch[] = [];
   let exact = true;
@@ -186,10 +216,7 @@ export function drawSamples(
   // Stopping on the count of accepted orders (or drawn ones) leaves the accepted ones independent draws from the law
   // they are accepted from.
   for (; k < cap && outcomes.length < n; k++) {
-    const search = new DealSearch(
-      { columns: deal.columns, waste: deal.waste, stock: [...revealed, ...stream.next()] },
-      rules,
-    );
+    const search = orders.search(k);
     const match = checks.every((c) => {
       // Only whether the outcome is in range matters: the move taken is searched no further than just past it.
       const found = outcomeOn(search, c, Math.min(lossCap, c.hi + 1));
@@ -197,11 +224,8 @@ export function drawSamples(
       const o = found ?? lossCap;
       return o >= c.lo && o <= c.hi;
     });
-    // A rejected order is not solved further: its values are never read.
-    if (!match) {
-      search.release();
-      continue;
-    }
+    // A rejected order is not solved further here: its values are never read.
+    if (!match) continue;
     outcomes.push(
       probes.map((p) => {
         const found = outcomeOn(search, p, lossCap);
@@ -211,13 +235,7 @@ export function drawSamples(
     );
     searches.push(search);
   }
-  return {
-    outcomes,
-    drawn: k,
-    exact,
-    valuesOf: (s, step) => optionValues(searches[s]!, step),
-    release: () => searches.forEach((s) => s.release()),
-  };
+  return { outcomes, drawn: k, exact, valuesOf: (s, step) => optionValues(searches[s]!, step) };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   betFactor,
   combineAudit,
   drawSamples,
+  SegmentOrders,
   optionValues,
   outcomeOn,
   outcomeRange,
@@ -377,14 +378,15 @@ describe('drawSamples', () => {
             // Probes against the best move and against another legal move, alternately.
             const other = (step: AuditStep, i: number): AuditProbe =>
               i % 2 === 0 ? { step } : { step, ref: (step.taken + 1) % step.moves.length };
-            const set = drawSamples(deal, rules, drawn, segment.map(other), conditions, 3, 4);
+            const orders = new SegmentOrders(deal, rules, drawn);
             try {
+              const set = drawSamples(orders, segment.map(other), conditions, 3, 4);
               const values = set.outcomes.map((_, k) =>
                 segment.map((step, i) => (i % 2 === 0 ? set.valuesOf(k, step) : null)),
               );
               return { outcomes: set.outcomes, drawn: set.drawn, exact: set.exact, values };
             } finally {
-              set.release();
+              orders.release();
             }
           };
           const a = read(d);

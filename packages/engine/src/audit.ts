@@ -73,6 +73,7 @@ import {
   betDependsOnReal,
   betFactor,
   drawSamples,
+  SegmentOrders,
   outcomeOn,
   outcomeRange,
 } from './audit-samples.ts';
@@ -167,54 +168,47 @@ export function auditHoleWith(
         const placed = decided.map(() => settings.capitals.map((): readonly number[] | null => null));
         const base: (readonly number[])[] = [];
         const condition: ({ lo: number; hi: number } | null)[] = decided.map(() => null);
-        groups.forEach((group, g) => {
-          // What each decision's capitals of the group look at: the move taken against the best move (in the first
-          // group always, for the telling decisions too), or against a reference move the player left.
-          // `probeOf[j].get(b)`: capital b's probe at decision j, absent where it does not bet.
-          const probes: AuditProbe[] = [];
-          const users: AuditBet[][] = [];
-          const probeOf = decided.map((step) => {
-            const at = new Map<number | undefined, number>();
-            const probe = (ref: number | undefined, bets: readonly AuditBet[]): number => {
-              let k = at.get(ref);
-              if (k === undefined) {
-                k = probes.length;
-                at.set(ref, k);
-                probes.push(ref === undefined ? { step } : { step, ref });
-                users.push([]);
+        // The groups draw the same orders, in turn; their searches are shared until the segment is judged.
+        const orders = new SegmentOrders(deal, rules, drawn);
+        try {
+          groups.forEach((group, g) => {
+            // What each decision's capitals of the group look at: the move taken against the best move (in the first
+            // group always, for the telling decisions too), or against a reference move the player left.
+            // `probeOf[j].of.get(b)`: capital b's probe at decision j, absent where it does not bet.
+            const probes: AuditProbe[] = [];
+            const users: AuditBet[][] = [];
+            const probeOf = decided.map((step) => {
+              const at = new Map<number | undefined, number>();
+              const probe = (ref: number | undefined, bets: readonly AuditBet[]): number => {
+                let k = at.get(ref);
+                if (k === undefined) {
+                  k = probes.length;
+                  at.set(ref, k);
+                  probes.push(ref === undefined ? { step } : { step, ref });
+                  users.push([]);
+                }
+                users[k]!.push(...bets);
+                return k;
+              };
+              if (g === 0) probe(undefined, []);
+              const of = new Map<number, number>();
+              for (const b of group) {
+                const c = settings.capitals[b]!;
+                if (c.ref === undefined) of.set(b, probe(undefined, c.bets));
+                else {
+                  const ref = referenceMove(step, c.ref);
+                  if (ref !== step.taken) of.set(b, probe(ref, c.bets));
+                }
               }
-              users[k]!.push(...bets);
-              return k;
-            };
-            if (g === 0) probe(undefined, []);
-            const of = new Map<number, number>();
-            for (const b of group) {
-              const c = settings.capitals[b]!;
-              if (c.ref === undefined) of.set(b, probe(undefined, c.bets));
-              else {
-                const ref = referenceMove(step, c.ref);
-                if (ref !== step.taken) of.set(b, probe(ref, c.bets));
-              }
-            }
-            return { of, base: at.get(undefined) };
-          });
-          if (probes.length === 0) return;
-          const realOutcomes = probes.map((probe) => outcomeOn(real, probe, cap));
-          if (realOutcomes.includes(null)) exact = false;
-          // More orders once the group shows evidence: a rule on its capitals, known before these bets are placed.
-          const capital = Math.max(...group.map((b) => capitals[b]!));
-          const n = part.samples.find((x) => capital < x.below)?.samples ?? 1;
-          const set = drawSamples(
-            deal,
-            rules,
-            drawn,
-            probes,
-            conditions[g]!,
-            n,
-            n * settings.drawFactor,
-            cap,
-          );
-          try {
+              return { of, base: at.get(undefined) };
+            });
+            if (probes.length === 0) return;
+            const realOutcomes = probes.map((probe) => outcomeOn(real, probe, cap));
+            if (realOutcomes.includes(null)) exact = false;
+            // More orders once the group shows evidence: a rule on its capitals, known before these bets are placed.
+            const capital = Math.max(...group.map((b) => capitals[b]!));
+            const n = part.samples.find((x) => capital < x.below)?.samples ?? 1;
+            const set = drawSamples(orders, probes, conditions[g]!, n, n * settings.drawFactor, cap);
             if (!set.exact) exact = false;
             const outcomesOf = (k: number) => [realOutcomes[k] ?? cap, ...set.outcomes.map((o) => o[k]!)];
             for (const [j, i] of list.entries()) {
@@ -253,10 +247,10 @@ export function auditHoleWith(
               const t = tellingOf(step, blind);
               if (t !== null) telling.push({ at: i, move: makeMove(step.moves[step.taken]!), reason: t });
             }
-          } finally {
-            set.release();
-          }
-        });
+          });
+        } finally {
+          orders.release();
+        }
         for (const [j, i] of list.entries()) {
           examined++;
           if (factors[j]!.some((f) => f !== 1)) bets++;
