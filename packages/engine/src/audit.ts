@@ -55,6 +55,7 @@ import {
   AUDIT_SETTINGS,
   AUDIT_VERSION,
   type AuditBet,
+  type AuditCapital,
   type AuditError,
   type AuditReference,
   type AuditMove,
@@ -172,36 +173,7 @@ export function auditHoleWith(
         const orders = new SegmentOrders(deal, rules, drawn);
         try {
           groups.forEach((group, g) => {
-            // What each decision's capitals of the group look at: the move taken against the best move (in the first
-            // group always, for the telling decisions too), or against a reference move the player left.
-            // `probeOf[j].of.get(b)`: capital b's probe at decision j, absent where it does not bet.
-            const probes: AuditProbe[] = [];
-            const users: AuditBet[][] = [];
-            const probeOf = decided.map((step) => {
-              const at = new Map<number | undefined, number>();
-              const probe = (ref: number | undefined, bets: readonly AuditBet[]): number => {
-                let k = at.get(ref);
-                if (k === undefined) {
-                  k = probes.length;
-                  at.set(ref, k);
-                  probes.push(ref === undefined ? { step } : { step, ref });
-                  users.push([]);
-                }
-                users[k]!.push(...bets);
-                return k;
-              };
-              if (g === 0) probe(undefined, []);
-              const of = new Map<number, number>();
-              for (const b of group) {
-                const c = settings.capitals[b]!;
-                if (c.ref === undefined) of.set(b, probe(undefined, c.bets));
-                else {
-                  const ref = referenceMove(step, c.ref);
-                  if (ref !== step.taken) of.set(b, probe(ref, c.bets));
-                }
-              }
-              return { of, base: at.get(undefined) };
-            });
+            const { probes, users, probeOf } = groupProbes(decided, group, settings.capitals, g === 0);
             if (probes.length === 0) return;
             const realOutcomes = probes.map((probe) => outcomeOn(real, probe, cap));
             if (realOutcomes.includes(null)) exact = false;
@@ -271,6 +243,48 @@ export function auditHoleWith(
     real.release();
   }
   return ok({ version: AUDIT_VERSION, decisions, examined, bets, evidence, telling, exact });
+}
+
+/**
+ * What each decision's capitals of a group look at: the move taken against the best move (with `withBase`, always,
+ * for the telling decisions too), or against a reference move the player left. `probeOf[j].of.get(b)`: capital b's
+ * probe at decision j, absent where it does not bet; `probeOf[j].base`: the probe against the best move, if any.
+ * `users[k]`: the bets placed on probe k.
+ */
+function groupProbes(
+  decided: readonly AuditStep[],
+  group: readonly number[],
+  capitals: readonly AuditCapital[],
+  withBase: boolean,
+) {
+  const probes: AuditProbe[] = [];
+  const users: AuditBet[][] = [];
+  const probeOf = decided.map((step) => {
+    const at = new Map<number | undefined, number>();
+    const probe = (ref: number | undefined, bets: readonly AuditBet[]): number => {
+      let k = at.get(ref);
+      if (k === undefined) {
+        k = probes.length;
+        at.set(ref, k);
+        probes.push(ref === undefined ? { step } : { step, ref });
+        users.push([]);
+      }
+      users[k]!.push(...bets);
+      return k;
+    };
+    if (withBase) probe(undefined, []);
+    const of = new Map<number, number>();
+    for (const b of group) {
+      const c = capitals[b]!;
+      if (c.ref === undefined) of.set(b, probe(undefined, c.bets));
+      else {
+        const ref = referenceMove(step, c.ref);
+        if (ref !== step.taken) of.set(b, probe(ref, c.bets));
+      }
+    }
+    return { of, base: at.get(undefined) };
+  });
+  return { probes, users, probeOf };
 }
 
 /** The index in `step.moves` of the move a blind reference policy makes at the step's position. */
