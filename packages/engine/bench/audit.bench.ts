@@ -235,6 +235,7 @@ function runKScout(c: number): CourseResult[] {
     flagged: coachVerdict.flagged,
     telling: coachVerdict.telling,
     cpu,
+    capitals: coachVerdict.capitals,
   };
   const ks = [{ total: coachRow.total, flagged: coachRow.flagged, pValue: coachRow.pValue }];
   const candidates = deals.map((d, h) => mostValuable(d, logs[h]!, 0));

@@ -1,4 +1,5 @@
 /** The audit calibration's tables, from one line per course and policy (what `--out` files hold). */
+import { AUDIT_ALPHA, AUDIT_CAPITALS, AUDIT_PARTS } from '../../src/audit.ts';
 import { HONEST, type Policy } from './players.ts';
 
 /** One course and policy, as written to `--out`. */
@@ -25,6 +26,20 @@ const fmtP = (p: number) => (p >= 0.01 ? p.toFixed(3) : p.toExponential(1));
 const rate = (n: number, of: number) => `${n} (${((100 * n) / Math.max(1, of)).toFixed(1)}%)`;
 const isHonest = (p: string) => (HONEST as readonly string[]).includes(p);
 
+/**
+ * Whether the round's first capital alone (the bets against the best move, each part at its weight) is past the
+ * threshold: version 6's statistic, whose samples the first capital keeps to the bit. Null without `capitals`.
+ */
+function flaggedByFirst(r: CourseResult): boolean | null {
+  const c = r.capitals;
+  if (c === undefined || c.length !== AUDIT_PARTS.length * AUDIT_CAPITALS.length) return null;
+  const evidence = AUDIT_PARTS.reduce(
+    (sum, part, p) => sum + part.weight * 10 ** c[p * AUDIT_CAPITALS.length]!,
+    0,
+  );
+  return evidence > 1 / AUDIT_ALPHA;
+}
+
 function table(head: string[], body: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join('  ');
@@ -41,11 +56,13 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
     const rs = byPolicy.get(p);
     if (rs === undefined || p === 'k') continue;
     const ps = sortedOf(rs.map((r) => r.pValue));
+    const byFirst = rs.map(flaggedByFirst);
     rows.push([
       p,
       isHonest(p) ? 'honest' : 'scout',
       String(rs.length),
       rate(rs.filter((r) => r.flagged).length, rs.length),
+      byFirst.includes(null) ? '-' : rate(byFirst.filter((f) => f === true).length, rs.length),
       mean(rs.map((r) => r.total)).toFixed(1),
       fmtP(quantile(ps, 0.5)),
       fmtP(quantile(ps, 0.9)),
@@ -56,7 +73,20 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
     '\naudit calibration: daily courses (classic, 9 holes), rounds per policy below, flagged when p < 0.001\n',
   );
   console.log(
-    table(['policy', 'kind', 'rounds', 'flagged', 'mean total', 'median p', 'p90 p', 'telling'], rows),
+    table(
+      [
+        'policy',
+        'kind',
+        'rounds',
+        'flagged',
+        'first capital alone',
+        'mean total',
+        'median p',
+        'p90 p',
+        'telling',
+      ],
+      rows,
+    ),
   );
 
   const coachRuns = byPolicy.get('coach');
