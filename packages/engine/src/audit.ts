@@ -279,7 +279,7 @@ function groupProbes(
       if (c.ref === undefined) of.set(b, probe(undefined, c.bets));
       else {
         const ref = referenceMove(step, c.ref);
-        if (ref !== step.taken) of.set(b, probe(ref, c.bets));
+        if (ref >= 0 && ref !== step.taken) of.set(b, probe(ref, c.bets));
       }
     }
     return { of, base: at.get(undefined) };
@@ -287,7 +287,11 @@ function groupProbes(
   return { probes, users, probeOf };
 }
 
-/** The index in `step.moves` of the move a blind reference policy makes at the step's position. */
+/**
+ * The index in `step.moves` of the move a blind reference policy makes at the step's position: the leftmost card that
+ * fits (legal moves list the columns left to right, then the draw), or the planner's move (-1 would be no bet, but
+ * the planner only ever plays a card that fits, or draws when none does).
+ */
 function referenceMove(step: AuditStep, ref: AuditReference): number {
   if (ref === 'first') return 0;
   const plan = makeMove(planRun(step.pos)!.move);
