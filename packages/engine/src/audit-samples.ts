@@ -157,15 +157,18 @@ export interface SampleSet {
 }
 
 /**
- * The orders of one segment, in the order `OrderStream` draws them, each with its search, made on first use and
- * kept until `release`: every group of capitals draws from the same stream, so an order one group drew is the next
- * group's too, with what its search already learned (the same exact values, found sooner).
+ * The orders of one segment, in the order `OrderStream` draws them, each with its search: every group of capitals
+ * draws from the same stream, so an order one group accepted is the next group's too, with what its search already
+ * learned (the same exact values, found sooner). A search no group has accepted is handed back at once (`drop`), so
+ * the next one reuses its memory; it is made again if a later group asks for that order.
  */
 export class SegmentOrders {
   readonly #stream: OrderStream;
   readonly #base: Deal;
   readonly #revealed: readonly Card[];
-  readonly #searches: DealSearch[] = [];
+  readonly #orders: Card[][] = [];
+  readonly #searches: (DealSearch | null)[] = [];
+  readonly #kept = new Set<number>();
   constructor(
     deal: Deal,
     readonly rules: Rules,
@@ -177,17 +180,36 @@ export class SegmentOrders {
   }
   /** The search for the `k`-th order drawn. */
   search(k: number): DealSearch {
-    while (this.#searches.length <= k) {
-      const d = this.#base;
-      const stock = [...this.#revealed, ...this.#stream.next()];
-      this.#searches.push(new DealSearch({ columns: d.columns, waste: d.waste, stock }, this.rules));
+    while (this.#orders.length <= k) {
+      this.#orders.push(this.#stream.next());
+      this.#searches.push(null);
     }
-    return this.#searches[k]!;
+    let s = this.#searches[k]!;
+    if (s === null) {
+      const d = this.#base;
+      const stock = [...this.#revealed, ...this.#orders[k]!];
+      s = new DealSearch({ columns: d.columns, waste: d.waste, stock }, this.rules);
+      this.#searches[k] = s;
+    }
+    return s;
+  }
+  /** The `k`-th order was accepted by a group: its search stays until `release`. */
+  keep(k: number): void {
+    this.#kept.add(k);
+  }
+  /** The `k`-th order was rejected: its search is handed back unless a group accepted it. */
+  drop(k: number): void {
+    const s = this.#searches[k];
+    if (s === null || s === undefined || this.#kept.has(k)) return;
+    s.release();
+    this.#searches[k] = null;
   }
   /** Hands every search back; no sample set drawn from these orders may be used after. */
   release(): void {
-    for (const s of this.#searches) s.release();
+    for (const s of this.#searches) s?.release();
     this.#searches.length = 0;
+    this.#orders.length = 0;
+    this.#kept.clear();
   }
 }
 
@@ -225,7 +247,11 @@ export function drawSamples(
       return o >= c.lo && o <= c.hi;
     });
     // A rejected order is not solved further here: its values are never read.
-    if (!match) continue;
+    if (!match) {
+      orders.drop(k);
+      continue;
+    }
+    orders.keep(k);
     outcomes.push(
       probes.map((p) => {
         const found = outcomeOn(search, p, lossCap);
