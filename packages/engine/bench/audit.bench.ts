@@ -99,6 +99,27 @@ function verdict(holes: readonly HoleAudit[]) {
   return { ...r.value, capitals };
 }
 
+/** One course's line for `--out`: the round's verdict from its holes, with its total and audit CPU. */
+function resultOf(
+  policy: string,
+  course: number,
+  total: number,
+  cpu: number,
+  holes: readonly HoleAudit[],
+): CourseResult {
+  const v = verdict(holes);
+  return {
+    policy,
+    course,
+    total,
+    pValue: v.pValue,
+    flagged: v.flagged,
+    telling: v.telling,
+    cpu,
+    capitals: v.capitals,
+  };
+}
+
 /**
  * Perfect information with `m` deliberate one-stroke mistakes a round, chosen against this audit: at the decisions
  * of the perfect round where the audit paid most (the largest product of a decision's factors: the most evidence a
@@ -142,17 +163,7 @@ function runMistakes(m: number, c: number): CourseResult {
     cpu += a.cpu;
     return a.audit;
   });
-  const v = verdict(holes);
-  return {
-    policy: `perfect-m${m}`,
-    course: c,
-    total,
-    pValue: v.pValue,
-    flagged: v.flagged,
-    telling: v.telling,
-    cpu,
-    capitals: v.capitals,
-  };
+  return resultOf(`perfect-m${m}`, c, total, cpu, holes);
 }
 
 function runCourse(policy: Exclude<Policy, 'k'>, c: number): CourseResult {
@@ -170,17 +181,7 @@ function runCourse(policy: Exclude<Policy, 'k'>, c: number): CourseResult {
     cpu += a.cpu;
     holes.push(a.audit);
   });
-  const v = verdict(holes);
-  return {
-    policy,
-    course: c,
-    total,
-    pValue: v.pValue,
-    flagged: v.flagged,
-    telling: v.telling,
-    cpu,
-    capitals: v.capitals,
-  };
+  return resultOf(policy, c, total, cpu, holes);
 }
 
 /** The best move's gain at the most valuable decision of `log` from index `from` on, with the real stock. */
@@ -225,18 +226,8 @@ function runKScout(c: number): CourseResult[] {
     cpu += a.cpu;
     return a.audit;
   });
-  const coachVerdict = verdict(audits);
   const totalOf = () => deals.reduce((s, d, h) => s + strokesOf(d, logs[h]!), 0);
-  const coachRow: CourseResult = {
-    policy: 'coach',
-    course: c,
-    total: totalOf(),
-    pValue: coachVerdict.pValue,
-    flagged: coachVerdict.flagged,
-    telling: coachVerdict.telling,
-    cpu,
-    capitals: coachVerdict.capitals,
-  };
+  const coachRow = resultOf('coach', c, totalOf(), cpu, audits);
   const ks = [{ total: coachRow.total, flagged: coachRow.flagged, pValue: coachRow.pValue }];
   const candidates = deals.map((d, h) => mostValuable(d, logs[h]!, 0));
   for (let k = 1; k <= maxK; k++) {
