@@ -28,8 +28,6 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import {
   combineAudit,
-  courseDecks,
-  dealFromDeck,
   legalMoves,
   makeMove,
   replay,
@@ -44,6 +42,7 @@ import {
   ALL,
   apply,
   coachMove,
+  dealsOfCourse,
   perfectLog,
   playFrom,
   playHole,
@@ -57,6 +56,7 @@ import { arg, cpuMs } from './common.ts';
 
 const courses = Number(arg('courses') ?? 1000);
 const benchSeed = Number(arg('seed') ?? 2024);
+const courseDeals = (c: number): Deal[] => dealsOfCourse(benchSeed, c);
 const maxK = Number(arg('k') ?? 5);
 const out = arg('out');
 const report = arg('report');
@@ -64,16 +64,6 @@ const report = arg('report');
 const [shardIndex, shardCount] = (arg('shard') ?? '0/1').split('/').map(Number) as [number, number];
 const policies = (arg('policies')?.split(',') ?? ALL) as Policy[];
 for (const p of policies) if (!ALL.includes(p)) throw new Error(`unknown policy ${p}`);
-
-/** Course c's nine deals: a 32-byte seed from the bench's stream, then the daily generator. */
-function courseDeals(c: number): Deal[] {
-  const rng = Xoshiro128.fromSeed((benchSeed * 1_000_003 + c) >>> 0);
-  const seed = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) seed[i] = rng.below(256);
-  const decks = courseDecks(seed);
-  if (!decks.ok) throw new Error(decks.error.message);
-  return decks.value.map((deck) => dealFromDeck(deck, rules));
-}
 
 const strokesOf = (d: Deal, log: string): number => {
   const r = replay(d, rules, log);

@@ -57,6 +57,8 @@ export function optionValues(search: DealSearch, step: AuditStep): number[] | nu
 export interface AuditProbe {
   readonly step: AuditStep;
   readonly ref?: number | undefined;
+  /** Against a reference move: the gain in strokes that is outcome 0 (1 when absent; see `outcomeOn`). */
+  readonly gains?: number | undefined;
 }
 
 /**
@@ -68,7 +70,7 @@ export interface AuditProbe {
  * fixed rule, the same for the real stock and every sample.
  */
 export function outcomeOn(search: DealSearch, probe: AuditProbe, cap = AUDIT_LOSS_CAP): number | null {
-  const { step, ref } = probe;
+  const { step, ref, gains = 1 } = probe;
   const pos = step.pos;
   const whole = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
     search.optimumStrokes(pos.heights, pos.drawn, topOf(pos), undefined, false),
@@ -86,14 +88,14 @@ export function outcomeOn(search: DealSearch, probe: AuditProbe, cap = AUDIT_LOS
     search.optimumStrokes(c.heights, c.drawn, c.top, whole.value, false),
   );
   if (!taken.exact) return null;
-  // The reference move only needs to be known up to one stroke above the move taken (outcome 0 from there).
+  // The reference move only needs to be known up to `gains` strokes above the move taken (outcome 0 from there).
   const r = childOf(search, pos, step.moves[ref]!);
   const other = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
-    search.optimumStrokes(r.heights, r.drawn, r.top, whole.value, false, taken.value + 1),
+    search.optimumStrokes(r.heights, r.drawn, r.top, whole.value, false, taken.value + gains),
   );
   if (other.atLeast === true) return 0;
   if (!other.exact) return null;
-  return Math.max(0, Math.min(cap, taken.value - other.value + 1));
+  return Math.max(0, Math.min(cap, taken.value - other.value + gains));
 }
 
 /** 32-bit FNV-1a over small non-negative integers (two bytes each). */

@@ -91,6 +91,11 @@ export const AUDIT_CAPITALS: readonly AuditCapital[] = [
  * at least one succeeds: a rule on the whole multiset, so it keeps the mean at 1.
  */
 export const AUDIT_MIN_FAILING = 1;
+/**
+ * Against a reference move, outcomes are graded by the strokes the move taken gains on it: outcome `g - gain` for a
+ * gain of 0 to `g` (this setting), 0 for more, `g + 1` for a loss.
+ */
+export const AUDIT_REFERENCE_GAINS = 1;
 
 /**
  * A part of the hole: the segments with `fromDraw <= drawn < untilDraw` stock cards drawn, its share of the round's
@@ -142,6 +147,8 @@ export interface AuditSettings {
   readonly capitals: readonly AuditCapital[];
   /** See `AUDIT_MIN_FAILING`. */
   readonly minFailing: number;
+  /** See `AUDIT_REFERENCE_GAINS`. */
+  readonly referenceGains: number;
 }
 
 export const AUDIT_SETTINGS: AuditSettings = {
@@ -150,6 +157,7 @@ export const AUDIT_SETTINGS: AuditSettings = {
   lossCap: AUDIT_LOSS_CAP,
   capitals: AUDIT_CAPITALS,
   minFailing: AUDIT_MIN_FAILING,
+  referenceGains: AUDIT_REFERENCE_GAINS,
 };
 
 /** A telling decision's move loses at least this many strokes on average over the sampled orders. */

@@ -83,6 +83,12 @@ function outcomeWith(d: Deal, probe: AuditProbe, order: readonly Card[]): number
   }
 }
 
+/** A hole played by random choices (`randomLog`) on deal number `n`, and a free number to pick with. */
+const randomHole = [
+  fc.integer({ min: 1, max: 2000 }),
+  fc.array(fc.nat(20), { minLength: 60, maxLength: 60 }),
+  fc.nat(),
+] as const;
 const arbOutcomes = fc.array(fc.integer({ min: 0, max: AUDIT_LOSS_CAP }), { minLength: 1, maxLength: 12 });
 const arbBet = fc.record({
   below: fc.integer({ min: 1, max: AUDIT_LOSS_CAP }),
@@ -218,35 +224,35 @@ describe('what a decision reveals', () => {
   );
 
   it(
-    'property: against another move, the outcome is 0 when the move taken gains a stroke, 1 on a tie, one more per stroke lost',
+    'property: against another move, the outcome is 0 when the move taken gains a stroke, 1 on a tie, one more per stroke lost; graded by `gains`',
     { timeout: SLOW },
     () => {
       // Checked against every move's exact value (`optionValues`), a separate solve.
       fc.assert(
-        fc.property(
-          fc.integer({ min: 1, max: 2000 }),
-          fc.array(fc.nat(20), { minLength: 60, maxLength: 60 }),
-          fc.nat(),
-          (n, choices, pick) => {
-            const d = deal(n);
-            const steps = unwrap(auditSteps(d, rules, randomLog(d, rules, choices))).filter(
-              (s) => s.moves.length >= 2,
+        fc.property(...randomHole, fc.integer({ min: 1, max: 4 }), (n, choices, pick, gains) => {
+          const d = deal(n);
+          const steps = unwrap(auditSteps(d, rules, randomLog(d, rules, choices))).filter(
+            (s) => s.moves.length >= 2,
+          );
+          const step = steps[pick % steps.length]!;
+          const ref = (step.taken + 1 + (pick % (step.moves.length - 1))) % step.moves.length;
+          const search = new DealSearch(d, rules);
+          try {
+            const values = optionValues(search, step)!;
+            const expected = Math.max(0, Math.min(AUDIT_LOSS_CAP, values[step.taken]! - values[ref]! + 1));
+            expect(outcomeOn(search, { step, ref })).toBe(expected);
+            // Graded: outcome `gains - gain` for a gain of 0 to `gains` strokes, 0 beyond, `gains + 1` for a loss.
+            const gain = values[ref]! - values[step.taken]!;
+            expect(outcomeOn(search, { step, ref, gains }, gains + 1)).toBe(
+              gain > gains ? 0 : gain < 0 ? gains + 1 : gains - gain,
             );
-            const step = steps[pick % steps.length]!;
-            const ref = (step.taken + 1 + (pick % (step.moves.length - 1))) % step.moves.length;
-            const search = new DealSearch(d, rules);
-            try {
-              const values = optionValues(search, step)!;
-              const expected = Math.max(0, Math.min(AUDIT_LOSS_CAP, values[step.taken]! - values[ref]! + 1));
-              expect(outcomeOn(search, { step, ref })).toBe(expected);
-              expect(outcomeOn(search, { step })).toBe(
-                Math.min(AUDIT_LOSS_CAP, values[step.taken]! - Math.min(...values)),
-              );
-            } finally {
-              search.release();
-            }
-          },
-        ),
+            expect(outcomeOn(search, { step })).toBe(
+              Math.min(AUDIT_LOSS_CAP, values[step.taken]! - Math.min(...values)),
+            );
+          } finally {
+            search.release();
+          }
+        }),
         { numRuns: 40, seed: 11 },
       );
     },
@@ -349,51 +355,46 @@ describe('drawSamples', () => {
     // Two deals that differ only in the order of the stock beyond `drawn` give the same samples and outcomes: the
     // samples depend on what was shown, not on the real order.
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 2000 }),
-        fc.array(fc.nat(20), { minLength: 60, maxLength: 60 }),
-        fc.nat(),
-        (n, choices, perm) => {
-          const d = deal(n);
-          const log = randomLog(d, rules, choices);
-          const steps = unwrap(auditSteps(d, rules, log));
-          const cut = steps.findIndex((s) => s.pos.drawn >= 9 && s.moves.length >= 2);
-          if (cut < 0) return;
-          const drawn = steps[cut]!.pos.drawn;
-          const segment = steps.filter((s, i) => i >= cut && s.pos.drawn === drawn && s.moves.length >= 2);
-          // Reverse, or rotate, the undrawn part.
-          const rest = d.stock.slice(drawn);
-          const other = perm % 2 === 0 ? rest.slice().reverse() : [...rest.slice(1), rest[0]!];
-          const shuffled: Deal = { ...d, stock: [...d.stock.slice(0, drawn), ...other] };
-          // Conditions from earlier decisions too: the same in both, as the real outcomes would give them.
-          const before = steps.slice(0, cut).filter((s) => s.moves.length >= 2 && s.pos.drawn >= drawn - 2);
-          const conditions = before.map((step, k) => ({
-            step,
-            ...(k % 2 === 1 ? { ref: (step.taken + 1) % step.moves.length } : {}),
-            lo: k % 3 === 0 ? 1 : 0,
-            hi: AUDIT_LOSS_CAP,
-          }));
-          // What a caller reads of a sample set: the outcomes, and every move's values where it asks for them.
-          const read = (deal: Deal) => {
-            // Probes against the best move and against another legal move, alternately.
-            const other = (step: AuditStep, i: number): AuditProbe =>
-              i % 2 === 0 ? { step } : { step, ref: (step.taken + 1) % step.moves.length };
-            const orders = new SegmentOrders(deal, rules, drawn);
-            try {
-              const set = drawSamples(orders, segment.map(other), conditions, 3, 4);
-              const values = set.outcomes.map((_, k) =>
-                segment.map((step, i) => (i % 2 === 0 ? set.valuesOf(k, step) : null)),
-              );
-              return { outcomes: set.outcomes, drawn: set.drawn, exact: set.exact, values };
-            } finally {
-              orders.release();
-            }
-          };
-          const a = read(d);
-          expect(a.drawn).toBeGreaterThanOrEqual(3);
-          expect(read(shuffled)).toEqual(a);
-        },
-      ),
+      fc.property(...randomHole, (n, choices, perm) => {
+        const d = deal(n);
+        const log = randomLog(d, rules, choices);
+        const steps = unwrap(auditSteps(d, rules, log));
+        const cut = steps.findIndex((s) => s.pos.drawn >= 9 && s.moves.length >= 2);
+        if (cut < 0) return;
+        const drawn = steps[cut]!.pos.drawn;
+        const segment = steps.filter((s, i) => i >= cut && s.pos.drawn === drawn && s.moves.length >= 2);
+        // Reverse, or rotate, the undrawn part.
+        const rest = d.stock.slice(drawn);
+        const other = perm % 2 === 0 ? rest.slice().reverse() : [...rest.slice(1), rest[0]!];
+        const shuffled: Deal = { ...d, stock: [...d.stock.slice(0, drawn), ...other] };
+        // Conditions from earlier decisions too: the same in both, as the real outcomes would give them.
+        const before = steps.slice(0, cut).filter((s) => s.moves.length >= 2 && s.pos.drawn >= drawn - 2);
+        const conditions = before.map((step, k) => ({
+          step,
+          ...(k % 2 === 1 ? { ref: (step.taken + 1) % step.moves.length } : {}),
+          lo: k % 3 === 0 ? 1 : 0,
+          hi: AUDIT_LOSS_CAP,
+        }));
+        // What a caller reads of a sample set: the outcomes, and every move's values where it asks for them.
+        const read = (deal: Deal) => {
+          // Probes against the best move and against another legal move, alternately.
+          const other = (step: AuditStep, i: number): AuditProbe =>
+            i % 2 === 0 ? { step } : { step, ref: (step.taken + 1) % step.moves.length };
+          const orders = new SegmentOrders(deal, rules, drawn);
+          try {
+            const set = drawSamples(orders, segment.map(other), conditions, 3, 4);
+            const values = set.outcomes.map((_, k) =>
+              segment.map((step, i) => (i % 2 === 0 ? set.valuesOf(k, step) : null)),
+            );
+            return { outcomes: set.outcomes, drawn: set.drawn, exact: set.exact, values };
+          } finally {
+            orders.release();
+          }
+        };
+        const a = read(d);
+        expect(a.drawn).toBeGreaterThanOrEqual(3);
+        expect(read(shuffled)).toEqual(a);
+      }),
       { numRuns: 12, seed: 8 },
     );
   });

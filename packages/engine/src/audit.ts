@@ -55,7 +55,6 @@ import {
   AUDIT_SETTINGS,
   AUDIT_VERSION,
   type AuditBet,
-  type AuditCapital,
   type AuditError,
   type AuditReference,
   type AuditMove,
@@ -136,7 +135,6 @@ export function auditHoleWith(
   const steps = walked.value;
   const stockLen = deal.stock.length;
   const decisions = steps.filter((s) => s.moves.length >= 2).length;
-  const cap = settings.lossCap;
   const evidence: number[] = [];
   const telling: TellingDecision[] = [];
   let examined = 0;
@@ -173,8 +171,11 @@ export function auditHoleWith(
         const orders = new SegmentOrders(deal, rules, drawn);
         try {
           groups.forEach((group, g) => {
-            const { probes, users, probeOf } = groupProbes(decided, group, settings.capitals, g === 0);
+            if (group.length === 0) return;
+            const { probes, users, probeOf } = groupProbes(decided, group, settings, g === 0);
             if (probes.length === 0) return;
+            // The outcomes' scale: strokes lost against the best move, or the graded gain on a reference move.
+            const cap = g === 0 ? settings.lossCap : settings.referenceGains + 1;
             const realOutcomes = probes.map((probe) => outcomeOn(real, probe, cap));
             if (realOutcomes.includes(null)) exact = false;
             // More orders once the group shows evidence: a rule on its capitals, known before these bets are placed.
@@ -254,9 +255,10 @@ export function auditHoleWith(
 function groupProbes(
   decided: readonly AuditStep[],
   group: readonly number[],
-  capitals: readonly AuditCapital[],
+  settings: AuditSettings,
   withBase: boolean,
 ) {
+  const { capitals, referenceGains: gains } = settings;
   const probes: AuditProbe[] = [];
   const users: AuditBet[][] = [];
   const probeOf = decided.map((step) => {
@@ -266,7 +268,7 @@ function groupProbes(
       if (k === undefined) {
         k = probes.length;
         at.set(ref, k);
-        probes.push(ref === undefined ? { step } : { step, ref });
+        probes.push(ref === undefined ? { step } : { step, ref, gains });
         users.push([]);
       }
       users[k]!.push(...bets);

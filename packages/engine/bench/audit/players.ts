@@ -2,10 +2,11 @@
  * The audit calibration's players: honest policies that never look at the stock, and scouts that know it. Each plays
  * one hole of a deal to its end and returns the log.
  */
-import type { Xoshiro128 } from '../../src/index.ts';
 import {
   applyMove,
   coach,
+  courseDecks,
+  dealFromDeck,
   isOver,
   legalMoves,
   makeMove,
@@ -17,10 +18,21 @@ import {
   type Deal,
   type Move,
   type Position,
+  Xoshiro128,
 } from '../../src/index.ts';
 import { DealSearch } from '../../src/solve-fast.ts';
 
 export const rules = PRESETS.classic;
+
+/** Course c's nine deals: a 32-byte seed from the bench's stream `seed`, then the daily generator. */
+export function dealsOfCourse(seed: number, c: number): Deal[] {
+  const rng = Xoshiro128.fromSeed((seed * 1_000_003 + c) >>> 0);
+  const bytes = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) bytes[i] = rng.below(256);
+  const decks = courseDecks(bytes);
+  if (!decks.ok) throw new Error(decks.error.message);
+  return decks.value.map((deck) => dealFromDeck(deck, rules));
+}
 
 export const HONEST = ['random', 'greedy', 'planner', 'coach', 'coach-noise'] as const;
 /** Blind policies a `θ` scout starts from. */
@@ -89,7 +101,7 @@ export class RealValues {
 }
 
 /** A blind policy's move (`greedy`, `planner` or `coach`). */
-function blindMove(blind: (typeof BLIND)[number], p: Position, ms: Move[], salt: number): Move {
+export function blindMove(blind: (typeof BLIND)[number], p: Position, ms: Move[], salt: number): Move {
   if (blind === 'greedy') return ms[0]!;
   if (blind === 'planner') return planRun(p)!.move;
   return coachMove(p, salt + p.moves);
@@ -102,21 +114,31 @@ export function perfectLog(d: Deal, from = ''): string {
   return r.value.log;
 }
 
+/** The blind policy and the threshold of a `B-tθ` scout, or null for another policy. */
+export function thetaScout(policy: string): { blind: (typeof BLIND)[number]; t: number } | null {
+  const m = /^(greedy|planner|coach)-t(\d+)$/.exec(policy);
+  return m === null ? null : { blind: m[1] as (typeof BLIND)[number], t: Number(m[2]) };
+}
+
+/**
+ * The `B-tθ` scout's choice (an index in `ms`), given every move's fewest strokes `v` with the stock it knows and
+ * the blind move `base`: the first best move where the blind move loses at least `t` strokes, else the blind move.
+ */
+export function scoutPick(ms: readonly Move[], v: readonly number[], base: Move, t: number): number {
+  const best = Math.min(...v);
+  const i = ms.findIndex((x) => makeMove(x) === makeMove(base));
+  return v[i]! - best >= t ? v.indexOf(best) : i;
+}
+
 /** Plays one hole with `policy`; `rng` for the random ones, `salt` seeds the coach. */
 export function playHole(policy: HolePolicy, d: Deal, rng: Xoshiro128, salt: number): string {
-  const theta = /^(greedy|planner|coach)-t(\d+)$/.exec(policy);
+  const theta = thetaScout(policy);
   if (theta !== null) {
-    // Blind play, and the stock only where the blind move loses at least θ strokes against the real best.
-    const blind = theta[1] as (typeof BLIND)[number];
-    const t = Number(theta[2]);
     const real = new RealValues(d);
     try {
       return playFrom(d, '', (p, ms) => {
-        const m = blindMove(blind, p, ms, salt);
-        const v = real.of(p, ms);
-        const best = Math.min(...v);
-        const i = ms.findIndex((x) => makeMove(x) === makeMove(m));
-        return v[i]! - best >= t ? ms[v.indexOf(best)]! : m;
+        const base = blindMove(theta.blind, p, ms, salt);
+        return ms[scoutPick(ms, real.of(p, ms), base, theta.t)]!;
       });
     } finally {
       real.release();

@@ -1,0 +1,297 @@
+/**
+ * The oracle bound: at most how often could ANY valid audit flag a `B-tθ` scout? Figures, not assertions. Opt-in:
+ *
+ *   pnpm --filter @golf/engine bench -- oracle [--courses N] [--from C] [--policies coach-t3,…] [--orders K]
+ *                                              [--seed S] [--out results.jsonl] [--report a.jsonl,…]
+ *                                              [--calibration v7-s0.jsonl,…]
+ *
+ * A test is valid when it flags an honest round at most `AUDIT_ALPHA` of the time, whatever the honest strategy. One
+ * honest strategy, the scout's mimic M, imitates the scout without seeing the stock: at each decision it draws an
+ * order of the unseen cards, uniformly among those on which the scout's rule (its blind policy's move, or the first
+ * best move where that loses θ strokes or more) would have made the choices M itself made at the earlier decisions
+ * of this segment (the same stock cards drawn), and plays the scout's move for that order. Its probability of a
+ * segment's choices is then P(an order reproduces them all), so for the scout's round the likelihood ratio of the
+ * scout to M is at most L = ∏ 1 / P(segment reproduced) (docs/fair-play.md, "The oracle bound"). For any valid
+ * test T and any c: P_scout(T flags) ≤ P_scout(L ≥ c) + c · α (on L < c the scout's law is below c times M's, and M
+ * is flagged at most α of the time). The bench estimates each P(segment reproduced) with `--orders` orders (32 by
+ * default; none reproduced counts as L = ∞, which can only raise the bound) and prints, per policy, the fewest of
+ * `frac(L ≥ c) + c · α` over c, with its 95% upper confidence limit over the rounds.
+ *
+ * The rounds are the calibration's (`audit.bench.ts`: the same courses of `--seed`, the same coach seeds), so
+ * `--calibration` can show the audit's own verdict on each of them.
+ */
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { AUDIT_ALPHA, auditSteps, optionValues, type AuditStep } from '../src/audit.ts';
+import { replay, scoreOf, Xoshiro128, type Deal } from '../src/index.ts';
+import { DealSearch } from '../src/solve-fast.ts';
+import {
+  blindMove,
+  coachMove,
+  dealsOfCourse,
+  playHole,
+  rules,
+  scoutPick,
+  thetaScout,
+} from './audit/players.ts';
+import { ALL, type HolePolicy, type Policy } from './audit/players.ts';
+import { arg, cpuMs } from './common.ts';
+
+const courses = Number(arg('courses') ?? 20);
+const from = Number(arg('from') ?? 0);
+const benchSeed = Number(arg('seed') ?? 2024);
+const orderCount = Number(arg('orders') ?? 32);
+const out = arg('out');
+const report = arg('report');
+const calibration = arg('calibration');
+const policies = (arg('policies') ?? 'greedy-t3,planner-t3,coach-t3').split(',');
+/** `fixed`: the mimic's coach uses the scout's own coach seeds; `fresh`: seeds of its own, drawn per decision. */
+const mimic = arg('mimic') ?? 'fixed';
+if (mimic !== 'fixed' && mimic !== 'fresh') throw new Error('--mimic is fixed or fresh');
+
+interface OracleResult {
+  readonly policy: string;
+  readonly mimic: string;
+  readonly course: number;
+  readonly total: number;
+  /** log10 of the round's L, null when some segment was reproduced by none of the orders (L = ∞ as far as seen). */
+  readonly log10L: number | null;
+  readonly segments: number;
+  readonly orders: number;
+  readonly cpu: number;
+}
+
+/**
+ * log10 of 1 / P̂(an order reproduces the segment's choices), summed over a hole's segments with unseen cards, or
+ * null when a segment was reproduced by none of the `k` orders.
+ */
+function holeBound(
+  d: Deal,
+  log: string,
+  scout: { blind: 'greedy' | 'planner' | 'coach'; t: number },
+  salt: number,
+  k: number,
+  rng: Xoshiro128,
+  fresh: boolean,
+): { log10L: number | null; segments: number } {
+  const steps = auditSteps(d, rules, log);
+  if (!steps.ok) throw new Error(steps.error.message);
+  const bySegment = new Map<number, { step: AuditStep; base: number }[]>();
+  for (const step of steps.value) {
+    if (step.moves.length < 2 || step.pos.drawn >= d.stock.length) continue;
+    const base = blindMove(scout.blind, step.pos, [...step.moves], salt);
+    const list = bySegment.get(step.pos.drawn) ?? [];
+    list.push({ step, base: step.moves.findIndex((m) => m.kind === base.kind && sameMove(m, base)) });
+    bySegment.set(step.pos.drawn, list);
+  }
+  let log10L: number | null = 0;
+  if (fresh) {
+    // The scout's own coach seed is hidden from the test too: his probability of each move he made is over fresh
+    // seeds, with the real stock (the real seed counted among them, so the estimate can only be too high).
+    const real = new DealSearch(d, rules);
+    for (const decisions of bySegment.values())
+      for (const { step } of decisions) {
+        const v = optionValues(real, step);
+        if (v === null) throw new Error('a real-stock solve passed the node cap');
+        let same = 1;
+        for (let n = 0; n < k; n++)
+          if (scoutPick(step.moves, v, coachMove(step.pos, rng.below(1 << 30)), scout.t) === step.taken)
+            same++;
+        log10L += Math.log10(same / (k + 1));
+      }
+    real.release();
+  }
+  for (const [drawn, decisions] of bySegment) {
+    const revealed = d.stock.slice(0, drawn);
+    const unseen = d.stock.slice(drawn);
+    let reproduced = 0;
+    for (let n = 0; n < k; n++) {
+      for (let i = unseen.length - 1; i > 0; i--) {
+        const j = rng.below(i + 1);
+        [unseen[i], unseen[j]] = [unseen[j]!, unseen[i]!];
+      }
+      const search = new DealSearch(
+        { columns: d.columns, waste: d.waste, stock: [...revealed, ...unseen] },
+        rules,
+      );
+      // The scout's rule on this order, decision by decision, stopping at the first choice it does not reproduce. A
+      // solve past the node cap counts as not reproduced: P̂ can only fall, L only rise.
+      const same = decisions.every(({ step, base }) => {
+        const blind = fresh ? coachMove(step.pos, rng.below(1 << 30)) : step.moves[base]!;
+        const v = optionValues(search, step);
+        return v !== null && scoutPick(step.moves, v, blind, scout.t) === step.taken;
+      });
+      search.release();
+      if (same) reproduced++;
+    }
+    if (process.env.ORACLE_DEBUG)
+      console.log(
+        `  drawn ${drawn}: ${decisions.length} decisions, ${decisions.filter(({ step, base }) => step.taken !== base).length} left the blind move, reproduced ${reproduced}/${k}`,
+      );
+    if (reproduced === 0) log10L = null;
+    else if (log10L !== null) log10L += Math.log10(k / reproduced);
+  }
+  return { log10L, segments: bySegment.size };
+}
+
+const sameMove = (a: AuditStep['moves'][number], b: AuditStep['moves'][number]): boolean =>
+  a.kind === 'draw' ? b.kind === 'draw' : b.kind === 'play' && a.column === b.column;
+
+function runCourse(policy: string, c: number): OracleResult {
+  const scout = thetaScout(policy);
+  if (scout === null) throw new Error(`the oracle bound is for B-tθ scouts, not ${policy}`);
+  const deals = dealsOfCourse(benchSeed, c);
+  // The calibration's round: the same rng and coach seeds as audit.bench.ts.
+  const rng = Xoshiro128.fromSeed((c * 7919 + ALL.indexOf(policy as Policy) + 1) >>> 0);
+  const orders = Xoshiro128.fromSeed((c * 104_729 + 17) >>> 0);
+  let total = 0;
+  let log10L: number | null = 0;
+  let segments = 0;
+  const t = cpuMs();
+  deals.forEach((d, h) => {
+    const salt = c * 100 + h * 10_000;
+    const log = playHole(policy as HolePolicy, d, rng, salt);
+    const r = replay(d, rules, log);
+    if (!r.ok) throw new Error(r.error.message);
+    total += scoreOf(r.value).strokes;
+    const b = holeBound(
+      d,
+      log,
+      scout,
+      salt,
+      orderCount,
+      orders,
+      mimic === 'fresh' && scout.blind === 'coach',
+    );
+    segments += b.segments;
+    log10L = b.log10L === null || log10L === null ? null : log10L + b.log10L;
+  });
+  return {
+    policy,
+    mimic,
+    course: c,
+    total,
+    log10L,
+    segments,
+    orders: orderCount,
+    cpu: Math.round(cpuMs() - t),
+  };
+}
+
+/** The one-sided 95% upper confidence limit of a binomial proportion (Clopper–Pearson), by bisection. */
+function upper95(successes: number, n: number): number {
+  if (successes >= n) return 1;
+  const cdf = (p: number): number => {
+    // P(X <= successes) for X ~ Binomial(n, p).
+    let term = Math.pow(1 - p, n);
+    let sum = term;
+    for (let i = 1; i <= successes; i++) {
+      term *= ((n - i + 1) / i) * (p / (1 - p));
+      sum += term;
+    }
+    return sum;
+  };
+  let lo = successes / n;
+  let hi = 1;
+  for (let i = 0; i < 60; i++) {
+    const mid = (lo + hi) / 2;
+    if (cdf(mid) > 0.05) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
+/** The fewest `frac(L ≥ c) + c · α` over c (c = 1 to 1 / α, twenty steps a power of ten), with its c. */
+function bound(values: readonly (number | null)[], limit: (above: number, n: number) => number) {
+  let best = { bound: Infinity, c: 1 };
+  for (let x = 0; x <= 20 * Math.log10(1 / AUDIT_ALPHA); x++) {
+    const c = Math.pow(10, x / 20);
+    const above = values.filter((v) => v === null || v >= Math.log10(c)).length;
+    const b = Math.min(1, limit(above, values.length) + c * AUDIT_ALPHA);
+    if (b < best.bound) best = { bound: b, c };
+  }
+  return best;
+}
+
+function printReport(results: readonly OracleResult[]): void {
+  const flagged = new Map<string, boolean>();
+  for (const file of calibration?.split(',') ?? [])
+    for (const line of readFileSync(file, 'utf8').split('\n'))
+      if (line.trim() !== '') {
+        const r = JSON.parse(line) as { policy: string; course: number; flagged: boolean };
+        flagged.set(`${r.policy}/${r.course}`, r.flagged);
+      }
+  const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+  const rows = [...new Set(results.map((r) => `${r.policy}/${r.mimic}`))].map((key) => {
+    const [policy, kind] = key.split('/') as [string, string];
+    const rs = results.filter((r) => r.policy === policy && r.mimic === kind);
+    const logs = rs.map((r) => r.log10L);
+    const sorted = logs.map((v) => v ?? Infinity).sort((a, b) => a - b);
+    const est = bound(logs, (above, n) => above / n);
+    const conf = bound(logs, (above, n) => upper95(above, n));
+    const audited = rs.filter((r) => flagged.has(`${policy}/${r.course}`));
+    const auditFlags = audited.filter((r) => flagged.get(`${policy}/${r.course}`)).length;
+    return [
+      policy,
+      kind,
+      String(rs[0]!.orders),
+      String(rs.length),
+      (rs.reduce((s, r) => s + r.total, 0) / rs.length).toFixed(1),
+      sorted[Math.floor(sorted.length / 2)]!.toFixed(2),
+      (sorted[Math.floor(sorted.length * 0.9)] ?? Infinity).toFixed(2),
+      `${pct(est.bound)} (c=${est.c.toFixed(0)})`,
+      pct(conf.bound),
+      audited.length === 0 ? '-' : `${auditFlags}/${audited.length}`,
+      String(Math.round(rs.reduce((s, r) => s + r.cpu, 0) / rs.length / 1000)),
+    ];
+  });
+  const head = [
+    'policy',
+    'mimic',
+    'orders',
+    'rounds',
+    'mean total',
+    'median log10 L',
+    'p90',
+    'bound',
+    '95% upper',
+    'audit v7',
+    's/round',
+  ];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]): string => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
+  console.log(`oracle bound: the most any valid audit (alpha ${AUDIT_ALPHA}) could flag a scout's rounds`);
+  console.log('');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}
+
+function readResults(files: readonly string[]): OracleResult[] {
+  return files.flatMap((f) =>
+    existsSync(f)
+      ? readFileSync(f, 'utf8')
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .map((l) => JSON.parse(l) as OracleResult)
+      : [],
+  );
+}
+
+if (report !== undefined) printReport(readResults(report.split(',')));
+else {
+  const done = new Set(
+    readResults(out === undefined ? [] : [out]).map((r) => `${r.policy}/${r.mimic}/${r.course}`),
+  );
+  const results: OracleResult[] = readResults(out === undefined ? [] : [out]);
+  for (let c = from; c < from + courses; c++)
+    for (const policy of policies) {
+      if (done.has(`${policy}/${mimic}/${c}`)) continue;
+      const r = runCourse(policy, c);
+      results.push(r);
+      if (out !== undefined) appendFileSync(out, `${JSON.stringify(r)}\n`);
+      console.log(
+        `${policy} course ${c}: ${r.total} strokes, log10 L ${r.log10L?.toFixed(2) ?? '∞'}, ${r.cpu} ms`,
+      );
+    }
+  printReport(results);
+}
