@@ -59,23 +59,47 @@ export interface AuditProbe {
   readonly ref?: number | undefined;
   /** Against a reference move: the gain in strokes that is outcome 0 (1 when absent; see `outcomeOn`). */
   readonly gains?: number | undefined;
+  /**
+   * With `ref`, a threshold rule instead: outcome 0 when the rule "the reference move, unless it loses `theta` strokes
+   * or more against the best move, then a best move" allows the move taken, else 1.
+   */
+  readonly theta?: number | undefined;
 }
 
 /**
  * A probe's outcome on the stock `search` was built for, at most `cap`. Against the best move: the strokes the move
  * taken loses, searched without every move's value (the optimum, then the move taken only as far as `cap` strokes
- * above it). Against a reference move: 0 when the move taken gains a stroke or more on it, 1 when they tie, 2 or
- * more by one for each stroke it loses (the reference move searched only as far as it needs). The same outcome
- * scale, so the same bets and conditions serve both. Null past the node cap; the callers then count it as `cap`, a
- * fixed rule, the same for the real stock and every sample.
+ * above it). Against a reference move: 0 when the move taken gains `gains` strokes or more on it, one more for each
+ * stroke less, `gains` on a tie and `gains + 1` when it loses (the reference move searched only as far as it
+ * needs). With a threshold rule (`theta`): 0 when the rule allows the move taken, else 1. Each is a number from 0 up,
+ * so the same bets and conditions serve all. Null past the node cap; the callers then count it as `cap`, a fixed
+ * rule, the same for the real stock and every sample.
  */
 export function outcomeOn(search: DealSearch, probe: AuditProbe, cap = AUDIT_LOSS_CAP): number | null {
   const { step, ref, gains = 1 } = probe;
   const pos = step.pos;
+
   const whole = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
     search.optimumStrokes(pos.heights, pos.drawn, topOf(pos), undefined, false),
   );
   if (!whole.exact) return null;
+  if (probe.theta !== undefined && ref !== undefined) {
+    // The reference move only up to `theta` strokes above the optimum; the move taken only up to one.
+    const r = childOf(search, pos, step.moves[ref]!);
+    const rv = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
+      search.optimumStrokes(r.heights, r.drawn, r.top, whole.value, false, whole.value + probe.theta!),
+    );
+    if (!rv.exact && rv.atLeast !== true) return null;
+    const refLoses = rv.value >= whole.value + probe.theta;
+    if (ref === step.taken) return refLoses ? 1 : 0;
+    if (!refLoses) return 1;
+    const t = childOf(search, pos, step.moves[step.taken]!);
+    const tv = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>
+      search.optimumStrokes(t.heights, t.drawn, t.top, whole.value, false, whole.value + 1),
+    );
+    if (!tv.exact && tv.atLeast !== true) return null;
+    return tv.exact && tv.value === whole.value ? 0 : 1;
+  }
   const c = childOf(search, pos, step.moves[step.taken]!);
   if (ref === undefined) {
     const a = search.withBudget({ maxNodes: AUDIT_MAX_NODES }, () =>

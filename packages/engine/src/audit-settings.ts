@@ -3,7 +3,7 @@ import { type Move, type Position } from './game.ts';
 import { type CodedError } from './result.ts';
 
 /** Bump when anything that changes a verdict changes; stored hole results of another version do not combine. */
-export const AUDIT_VERSION = 7;
+export const AUDIT_VERSION = 8;
 /** A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. */
 export const AUDIT_ALPHA = 0.001;
 /**
@@ -52,13 +52,17 @@ export const AUDIT_LOSS_CAP = 2;
  *   one-stroke mistake costs that decision only half its bet, not the capital: a player who errs on purpose at a few
  *   decisions keeps most of his evidence, and must give away more to hide.
  *
- * The others judge it against the move a blind reference policy would have made (`ref`), and bet only where the
+ * The next two judge it against the move a blind reference policy would have made (`ref`), and bet only where the
  * player left that move; the outcome is 0 when the move taken gains a stroke or more on it, 1 on a tie, 2 when it
  * loses. A player who plays a blind policy and uses the stock only where it pays leaves the policy exactly where
  * the real stock pays, and nowhere else costs him anything: the first capital misses at every one of the policy's
  * own mistakes, these do not bet there (docs/fair-play.md). The references are the product's hint (`planner`) and
  * the first legal move (`first`, first-fit play).
  *
+ * The last four judge the same departures from a reference by a threshold rule (`theta`): the bet succeeds on an order
+ * when the reference move loses `theta` strokes or more there against the best move and the move taken is best. That
+ * is the rule of a player who plays the reference policy and uses the stock only where it pays `theta` strokes or
+ * more; with the real stock it holds at every one of his departures, on a sampled order seldom (docs/fair-play.md).
  * A miss of every bet keeps `1 - stake` of a capital: a twentieth, never nothing, and the hole is examined to its end.
  */
 export const AUDIT_CAPITALS: readonly AuditCapital[] = [
@@ -71,7 +75,7 @@ export const AUDIT_CAPITALS: readonly AuditCapital[] = [
   },
   {
     ref: 'planner',
-    weight: 0.25,
+    weight: 0.125,
     bets: [
       { below: 1, stake: 0.95 },
       { below: 2, stake: 0.95 },
@@ -79,12 +83,16 @@ export const AUDIT_CAPITALS: readonly AuditCapital[] = [
   },
   {
     ref: 'first',
-    weight: 0.25,
+    weight: 0.125,
     bets: [
       { below: 1, stake: 0.95 },
       { below: 2, stake: 0.95 },
     ],
   },
+  { ref: 'planner', theta: 2, weight: 0.0625, bets: [{ below: 1, stake: 0.95 }] },
+  { ref: 'planner', theta: 3, weight: 0.0625, bets: [{ below: 1, stake: 0.95 }] },
+  { ref: 'first', theta: 2, weight: 0.0625, bets: [{ below: 1, stake: 0.95 }] },
+  { ref: 'first', theta: 3, weight: 0.0625, bets: [{ below: 1, stake: 0.95 }] },
 ];
 /**
  * A bet is placed only when at least this many of the orders (the real stock and the accepted samples) fail it and
@@ -131,6 +139,11 @@ export type AuditReference = 'planner' | 'first';
  */
 export interface AuditCapital {
   readonly ref?: AuditReference;
+  /**
+   * With `ref`: the outcome is whether the threshold rule allows the move taken (the reference move loses `theta`
+   * strokes or more, and the move taken is best), not the graded gain on the reference move.
+   */
+  readonly theta?: number;
   readonly weight: number;
   readonly bets: readonly AuditBet[];
 }

@@ -141,11 +141,12 @@ export function auditHoleWith(
   let bets = 0;
   let exact = true;
   // The capitals that share samples, and so conditions: those against the best move (the first group, which also
-  // finds the telling decisions), and those against a reference move. Apart, a reference's conditions do not thin
-  // the first group's samples.
+  // finds the telling decisions), those against a reference move, and those of the threshold rules. Apart, one
+  // group's conditions do not thin another's samples.
   const groups = [
     settings.capitals.flatMap((c, b) => (c.ref === undefined ? [b] : [])),
-    settings.capitals.flatMap((c, b) => (c.ref !== undefined ? [b] : [])),
+    settings.capitals.flatMap((c, b) => (c.ref !== undefined && c.theta === undefined ? [b] : [])),
+    settings.capitals.flatMap((c, b) => (c.theta !== undefined ? [b] : [])),
   ];
   // The real stock: one search for the whole hole, shared by every decision.
   const real = new DealSearch(deal, rules);
@@ -174,8 +175,9 @@ export function auditHoleWith(
             if (group.length === 0) return;
             const { probes, users, probeOf } = groupProbes(decided, group, settings, g === 0);
             if (probes.length === 0) return;
-            // The outcomes' scale: strokes lost against the best move, or the graded gain on a reference move.
-            const cap = g === 0 ? settings.lossCap : settings.referenceGains + 1;
+            // The outcomes' scale: strokes lost against the best move, the graded gain on a reference move, or
+            // whether a threshold rule allows the move taken.
+            const cap = g === 0 ? settings.lossCap : g === 1 ? settings.referenceGains + 1 : 1;
             const realOutcomes = probes.map((probe) => outcomeOn(real, probe, cap));
             if (realOutcomes.includes(null)) exact = false;
             // More orders once the group shows evidence: a rule on its capitals, known before these bets are placed.
@@ -262,13 +264,14 @@ function groupProbes(
   const probes: AuditProbe[] = [];
   const users: AuditBet[][] = [];
   const probeOf = decided.map((step) => {
-    const at = new Map<number | undefined, number>();
-    const probe = (ref: number | undefined, bets: readonly AuditBet[]): number => {
-      let k = at.get(ref);
+    const at = new Map<string, number>();
+    const probe = (ref: number | undefined, bets: readonly AuditBet[], theta?: number): number => {
+      const key = `${ref}/${theta}`;
+      let k = at.get(key);
       if (k === undefined) {
         k = probes.length;
-        at.set(ref, k);
-        probes.push(ref === undefined ? { step } : { step, ref, gains });
+        at.set(key, k);
+        probes.push(ref === undefined ? { step } : theta === undefined ? { step, ref, gains } : { step, ref, theta });
         users.push([]);
       }
       users[k]!.push(...bets);
@@ -281,10 +284,10 @@ function groupProbes(
       if (c.ref === undefined) of.set(b, probe(undefined, c.bets));
       else {
         const ref = referenceMove(step, c.ref);
-        if (ref >= 0 && ref !== step.taken) of.set(b, probe(ref, c.bets));
+        if (ref >= 0 && ref !== step.taken) of.set(b, probe(ref, c.bets, c.theta));
       }
     }
-    return { of, base: at.get(undefined) };
+    return { of, base: at.get('undefined/undefined') };
   });
   return { probes, users, probeOf };
 }

@@ -1,3 +1,4 @@
+import { AUDIT_CAPITALS, AUDIT_PARTS } from '@golf/engine';
 import type { Auditor } from '../ports/auditor.ts';
 
 /**
@@ -14,7 +15,7 @@ export const standInAuditor: Auditor = {
       decisions,
       examined: decisions,
       bets: 0,
-      evidence: [1, 1, 1, 1, 1, 1],
+      evidence: Array<number>(AUDIT_PARTS.length * AUDIT_CAPITALS.length).fill(1),
       telling: [],
       exact: true,
     };
