@@ -1,28 +1,23 @@
 /**
  * Slot arrays given back by tables that grew or were released, zeroed again before reuse. A fresh typed array
  * costs a page fault per 4 KiB on first touch: 0.14 ms for 256 KiB and 1.8 ms for 4 MiB, measured, against
- * a solve of a few milliseconds. The audit keeps a search per sampled order open while it judges a segment (up
- * to about 25), then releases them all: the pool holds up to `POOL_BYTES`, so the next segment's searches
- * reuse that memory instead of faulting it in again.
+ * a solve of a few milliseconds.
  */
 const pool: Int32Array[] = [];
-const POOL_BYTES = 16 << 20;
-let pooled = 0;
+const POOL_SIZE = 4;
 
 function take(length: number): Int32Array {
   const i = pool.findIndex((a) => a.length === length);
   if (i < 0) return new Int32Array(length);
   const slots = pool.splice(i, 1)[0]!;
-  pooled -= slots.byteLength;
   slots.fill(0);
   return slots;
 }
 
 function give(slots: Int32Array): void {
-  if (slots.length === 0 || slots.byteLength > POOL_BYTES) return;
-  while (pooled + slots.byteLength > POOL_BYTES) pooled -= pool.shift()!.byteLength;
+  if (slots.length === 0) return;
+  if (pool.length >= POOL_SIZE) pool.shift();
   pool.push(slots);
-  pooled += slots.byteLength;
 }
 
 /**
