@@ -25,7 +25,7 @@
  * `--report` prints the tables from such files only. Courses run in order, every policy in turn, so a run
  * stopped early still has every policy at about the same count.
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import {
   combineAudit,
   legalMoves,
@@ -260,17 +260,38 @@ function runKScout(c: number): CourseResult[] {
 
 // ---- running ----
 
+// One result per policy and course: a line seen twice (two runs appending to one file) counts once.
 const done = new Set<string>();
 const results: CourseResult[] = [];
-if (out !== undefined && existsSync(out))
-  for (const line of readFileSync(out, 'utf8').split('\n'))
-    if (line.trim() !== '') {
-      const r = JSON.parse(line) as CourseResult;
-      done.add(`${r.policy}/${r.course}`);
-      results.push(r);
-    }
+let duplicates = 0;
+function addResult(r: CourseResult): boolean {
+  const key = `${r.policy}/${r.course}`;
+  if (done.has(key)) {
+    duplicates++;
+    return false;
+  }
+  done.add(key);
+  results.push(r);
+  return true;
+}
+function readResults(file: string): void {
+  for (const line of readFileSync(file, 'utf8').split('\n'))
+    if (line.trim() !== '') addResult(JSON.parse(line) as CourseResult);
+}
 
 if (report === undefined) {
+  if (out !== undefined) {
+    // One run per file: two appending to the same file would run every course twice.
+    const lock = `${out}.lock`;
+    try {
+      closeSync(openSync(lock, 'wx'));
+    } catch {
+      throw new Error(`${lock} exists: another run writes ${out} (delete the lock if none does)`);
+    }
+    process.on('exit', () => rmSync(lock, { force: true }));
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+    if (existsSync(out)) readResults(out);
+  }
   // Warm the JIT outside the measured courses.
   auditOf(courseDeals(-1)[0]!, playHole('greedy', courseDeals(-1)[0]!, Xoshiro128.fromSeed(1), 0));
   // Course by course, every policy in turn: a run stopped early still has every policy at about the same count.
@@ -281,19 +302,12 @@ if (report === undefined) {
       if (policy === 'coach' && policies.includes('k')) continue;
       if (done.has(`${policy}/${c}`)) continue;
       const rs = policy === 'k' ? runKScout(c) : [runCourse(policy, c)];
-      for (const r of rs) {
-        if (done.has(`${r.policy}/${r.course}`)) continue;
-        results.push(r);
-        if (out !== undefined) appendFileSync(out, JSON.stringify(r) + '\n');
-      }
+      for (const r of rs) if (addResult(r) && out !== undefined) appendFileSync(out, JSON.stringify(r) + '\n');
     }
     if ((c + 1) % 10 === 0)
       process.stderr.write(`${c + 1}/${courses} courses, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   }
-} else {
-  for (const file of report.split(','))
-    for (const line of readFileSync(file, 'utf8').split('\n'))
-      if (line.trim() !== '') results.push(JSON.parse(line) as CourseResult);
-}
+} else for (const file of report.split(',')) readResults(file);
+if (duplicates > 0) process.stderr.write(`${duplicates} repeated lines (the same policy and course) counted once\n`);
 
 printTables(results, ALL);
