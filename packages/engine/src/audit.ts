@@ -47,7 +47,7 @@ import {
 } from './game.ts';
 import { err, ok, type Result } from './result.ts';
 import type { Rules } from './rules.ts';
-import { DealSearch } from './solve-fast.ts';
+import { DealSearch, TailCache } from './solve-fast.ts';
 import {
   AUDIT_ALPHA,
   AUDIT_CAPITALS,
@@ -148,8 +148,10 @@ export function auditHoleWith(
     settings.capitals.flatMap((c, b) => (c.ref !== undefined && c.theta === undefined ? [b] : [])),
     settings.capitals.flatMap((c, b) => (c.theta !== undefined ? [b] : [])),
   ];
-  // The real stock: one search for the whole hole, shared by every decision.
-  const real = new DealSearch(deal, rules);
+  // The real stock: one search for the whole hole, shared by every decision. Every search of the hole, the real
+  // stock's and the samples', shares what it proves near the end of the stock.
+  const tails = new TailCache(deal, rules);
+  const real = new DealSearch(deal, rules, {}, tails);
   try {
     for (const part of settings.parts) {
       // The part's decisions, grouped by segment (stock cards drawn), in log order; capitals and conditions of its own.
@@ -169,7 +171,7 @@ export function auditHoleWith(
         const base: (readonly number[])[] = [];
         const condition: ({ lo: number; hi: number } | null)[] = decided.map(() => null);
         // The groups draw the same orders, in turn; their searches are shared until the segment is judged.
-        const orders = new SegmentOrders(deal, rules, drawn);
+        const orders = new SegmentOrders(deal, rules, drawn, tails);
         try {
           groups.forEach((group, g) => {
             if (group.length === 0) return;
@@ -244,6 +246,7 @@ export function auditHoleWith(
     }
   } finally {
     real.release();
+    tails.release();
   }
   return ok({ version: AUDIT_VERSION, decisions, examined, bets, evidence, telling, exact });
 }
