@@ -21,8 +21,9 @@
  * its move loses θ strokes or more, and the k scout).
  *
  * `--out` appends one JSON line per course and policy to a file, so a run can be resumed (courses already in
- * the file are skipped) or split over processes (`--shard 0/2` and `--shard 1/2`, each with its own file);
- * `--report` prints the tables from such files only. Courses run in order, every policy in turn, so a run
+ * the file are skipped) or split over processes (`--shard 0/2` and `--shard 1/2`, each with its own file); a run
+ * holds `<file>.lock` while it writes, and a second run on the same file stops at once. `--report` prints the tables
+ * from such files only, each policy's course counted once. Courses run in order, every policy in turn, so a run
  * stopped early still has every policy at about the same count.
  */
 import { appendFileSync, closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
