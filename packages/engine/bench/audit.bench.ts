@@ -22,11 +22,12 @@
  *
  * `--out` appends one JSON line per course and policy to a file, so a run can be resumed (courses already in
  * the file are skipped) or split over processes (`--shard 0/2` and `--shard 1/2`, each with its own file); a run
- * holds `<file>.lock` while it writes, and a second run on the same file stops at once. `--report` prints the tables
+ * holds `<file>.lock` while it writes: a second run on the same file stops at once, and a lock whose run was killed is
+ * taken over. `--report` prints the tables
  * from such files only, each policy's course counted once. Courses run in order, every policy in turn, so a run
  * stopped early still has every policy at about the same count.
  */
-import { appendFileSync, closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import {
   combineAudit,
   legalMoves,
@@ -280,17 +281,35 @@ function readResults(file: string): void {
     if (line.trim() !== '') addResult(JSON.parse(line) as CourseResult);
 }
 
+/**
+ * One run per results file: two appending to the same file would run every course twice. The lock holds the run's
+ * process id; a lock whose process is gone (a run killed outright) is taken over.
+ */
+function takeLock(lock: string): void {
+  const alive = (pid: number): boolean => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  };
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number(readFileSync(lock, 'utf8'));
+    if (Number.isInteger(holder) && holder > 0 && alive(holder))
+      throw new Error(`another run (process ${holder}) writes ${lock.slice(0, -'.lock'.length)}`);
+    writeFileSync(lock, String(process.pid));
+  }
+  process.on('exit', () => {
+    if (existsSync(lock) && readFileSync(lock, 'utf8') === String(process.pid)) rmSync(lock);
+  });
+}
+
 if (report === undefined) {
   if (out !== undefined) {
-    // One run per file: two appending to the same file would run every course twice.
-    const lock = `${out}.lock`;
-    try {
-      closeSync(openSync(lock, 'wx'));
-    } catch {
-      throw new Error(`${lock} exists: another run writes ${out} (delete the lock if none does)`);
-    }
-    process.on('exit', () => rmSync(lock, { force: true }));
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+    takeLock(`${out}.lock`);
     if (existsSync(out)) readResults(out);
   }
   // Warm the JIT outside the measured courses.
