@@ -23,9 +23,8 @@
  * `--out` appends one JSON line per course and policy to a file, so a run can be resumed (courses already in
  * the file are skipped) or split over processes (`--shard 0/2` and `--shard 1/2`, each with its own file); a run
  * holds `<file>.lock` while it writes: a second run on the same file stops at once, and a lock whose run was killed is
- * taken over. `--report` prints the tables
- * from such files only, each policy's course counted once. Courses run in order, every policy in turn, so a run
- * stopped early still has every policy at about the same count.
+ * taken over. `--report` prints the tables from such files only, each policy's course counted once. Courses run in
+ * order, every policy in turn, so a run stopped early still has every policy at about the same count.
  */
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import {

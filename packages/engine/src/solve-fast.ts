@@ -76,9 +76,12 @@ export function keyAfterDraw(key: number, r: number): number {
 
 const fitsOfMaskCache = new Map<string, Int32Array>();
 
+/** The rules' part that decides which ranks fit on which: a search's `fitMask` follows from it alone. */
+const adjacencyKey = (rules: Rules): string => `${rules.wrap}/${rules.queenOnKing}`;
+
 /** `fitsOfMask` for a rule set, built once per adjacency (a coach builds a search per sample). */
 function fitsOfMasks(fitMask: Int32Array, rules: Rules): Int32Array {
-  const key = `${rules.wrap}/${rules.queenOnKing}`;
+  const key = adjacencyKey(rules);
   let table = fitsOfMaskCache.get(key);
   if (table === undefined) {
     table = new Int32Array(1 << 13);
@@ -133,7 +136,7 @@ export class TailCache {
 }
 
 function boardKey(deal: Deal, rules: Rules): string {
-  return `${rules.wrap}/${rules.queenOnKing}/${deal.stock.length}/${deal.columns.map((c) => c.join(',')).join('/')}`;
+  return `${adjacencyKey(rules)}/${deal.stock.length}/${deal.columns.map((c) => c.join(',')).join('/')}`;
 }
 
 /**
@@ -591,7 +594,8 @@ export class DealSearch {
       this.#plen--;
       return v;
     }
-    const stored = this.#tableAt(drawn).get(key, NONE);
+    const table = this.#tableAt(drawn);
+    const stored = table.get(key, NONE);
     let lb: number;
     if (stored !== NONE) {
       const v = stored >> 2;
@@ -603,7 +607,7 @@ export class DealSearch {
       if (this.#budget()) return -INF;
       lb = this.lowerBound(left, drawn, top, beta);
       if (lb >= beta) {
-        this.#tableAt(drawn).set(key, (lb << 2) | LOWER);
+        table.set(key, (lb << 2) | LOWER);
         return lb;
       }
     }
@@ -651,7 +655,7 @@ export class DealSearch {
       if (left < this.#ub && this.#track) this.#leaf(left);
     }
     if (best < lb) best = lb;
-    this.#tableAt(drawn).set(key, (best << 2) | (best < beta ? EXACT : LOWER));
+    table.set(key, (best << 2) | (best < beta ? EXACT : LOWER));
     return best;
   }
 
@@ -675,12 +679,13 @@ export class DealSearch {
       this.path.pop();
       return found;
     }
-    const stored = this.#tableAt(drawn).get(key, NONE);
+    const table = this.#tableAt(drawn);
+    const stored = table.get(key, NONE);
     if (stored !== NONE && stored >> 2 > 0) return false;
     this.nodes++;
     if (this.#budget()) return false;
     if (this.lowerBound(left, drawn, top, 1) > 0) {
-      this.#tableAt(drawn).set(key, (1 << 2) | LOWER);
+      table.set(key, (1 << 2) | LOWER);
       return false;
     }
     const h = this.h;
@@ -711,7 +716,7 @@ export class DealSearch {
       this.path.pop();
       if (found) return true;
     }
-    if (!this.stopped) this.#tableAt(drawn).set(key, (1 << 2) | LOWER);
+    if (!this.stopped) table.set(key, (1 << 2) | LOWER);
     return false;
   }
 
