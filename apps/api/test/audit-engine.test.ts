@@ -21,6 +21,22 @@ async function perfectLogs(): Promise<string[]> {
 }
 
 describe('the engine audit through the API', () => {
+  it('audits a hole after the holes before it, and answers null to earlier holes of another version', async () => {
+    const logs = await perfectLogs();
+    const decks = courseDecks(await courseSeed(env.DAILY_SECRET, DATE));
+    if (!decks.ok) throw new Error(decks.error.message);
+    const deal = (i: number) => dealFromDeck(decks.value[i]!, PRESETS.classic);
+    const first = engineAuditor.hole(deal(0), PRESETS.classic, logs[0]!, []) as {
+      version: number;
+      prior: number[];
+    };
+    const second = engineAuditor.hole(deal(1), PRESETS.classic, logs[1]!, [first]);
+    expect(second).toMatchObject({ version: first.version });
+    expect(engineAuditor.verdict([first, second]).decisions).toBeGreaterThan(0);
+    const older = { ...first, version: first.version - 1 };
+    expect(engineAuditor.hole(deal(1), PRESETS.classic, logs[1]!, [older])).toBeNull();
+  });
+
   it('flags a round played with the stock known and ranks the honest one', { timeout: 180_000 }, async () => {
     const client = testClient(`${DATE}T12:00:00.000Z`, undefined, engineAuditor);
     const honest = await client.player('Honest');

@@ -57,9 +57,9 @@ const verdictRows = async (date: string) =>
 function counting(inner: Auditor = testAuditor()) {
   const calls: string[] = [];
   const auditor: Auditor = {
-    hole: (deal, rules, log) => {
+    hole: (deal, rules, log, before) => {
       calls.push(log);
-      return inner.hole(deal, rules, log);
+      return inner.hole(deal, rules, log, before);
     },
     verdict: inner.verdict,
   };
@@ -127,9 +127,9 @@ describe('the fair-play audit on the queue', () => {
     let saves = 0;
     const dying: Auditor = {
       // The consumer dies in the middle of its second round.
-      hole: (deal, rules, log) => {
+      hole: (deal, rules, log, before) => {
         if (++holes === 12) throw new Error('killed mid-message');
-        return auditor.hole(deal, rules, log);
+        return auditor.hole(deal, rules, log, before);
       },
       verdict: auditor.verdict,
     };
@@ -224,6 +224,43 @@ describe('the fair-play audit on the queue', () => {
     await client.queue.settled();
     expect(calls).toHaveLength(27);
     expect(await ctx.ledger.audits.dayAudit(date)).toMatchObject({ rounds: 3, audited: 3 });
+  });
+
+  it("audits a round again from its first hole when the holes a message carried are another version's", async () => {
+    const date = '2026-07-06';
+    const { calls, auditor } = counting();
+    const { client, players } = await closedDay(date, { auditor });
+    calls.length = 0;
+    client.setNow('2026-07-07T01:00:00.000Z');
+    const ctx = client.services();
+    await ctx.ledger.audits.startDayAudit(date, ctx.now.getTime());
+    const [first, ...others] = players;
+    const acked: string[] = [];
+    // A message queued before a deployment: the first round's first two holes, as an older auditor stored them.
+    await consumeBatch(ctx, [
+      {
+        id: 'm1',
+        body: {
+          kind: 'audit',
+          date,
+          rounds: players.map((p) => p.id),
+          partial: { playerId: first!.id, holes: [{ log: 'x' }, { log: 'y' }] },
+        },
+        attempts: 1,
+        ack: () => acked.push('m1'),
+        retry: () => undefined,
+      },
+    ]);
+    expect(acked).toEqual(['m1']);
+    // The third hole was refused once, then all nine audited in order; the other rounds nine holes each.
+    expect(calls).toEqual([first!.logs[2], ...first!.logs, ...others.flatMap((p) => p.logs)]);
+    expect(await ctx.ledger.audits.dayAudit(date)).toMatchObject({ rounds: 3, audited: 3 });
+    const stored = await dayDb(date)
+      .prepare('SELECT holes FROM audits WHERE date = ? AND player_id = ?')
+      .bind(date, first!.id)
+      .first<{ holes: string }>();
+    const holes = JSON.parse(stored!.holes) as { log: string; after: number }[];
+    expect(holes.map((h) => [h.log, h.after])).toEqual(first!.logs.map((log, i) => [log, i]));
   });
 
   it("queues a round whose finished row reaches the ledger after the day's audit started", async () => {

@@ -44,10 +44,15 @@ export interface Reply<T = unknown> {
  */
 export function testAuditor(flaggedLogs: ReadonlySet<string> = new Set()): Auditor {
   return {
-    hole: (_deal, _rules, log) => ({
-      log,
-      telling: flaggedLogs.has(log) ? [{ at: 0, move: log[0] ?? 'd', why: 'test' }] : [],
-    }),
+    // Each hole says how many holes came before it; earlier holes without that (another version's) are refused.
+    hole: (_deal, _rules, log, before) =>
+      before.every((h) => typeof (h as { after?: unknown }).after === 'number')
+        ? {
+            log,
+            after: before.length,
+            telling: flaggedLogs.has(log) ? [{ at: 0, move: log[0] ?? 'd', why: 'test' }] : [],
+          }
+        : null,
     verdict: (holes) => {
       const flagged = (holes as { log: string }[]).some((h) => flaggedLogs.has(h.log));
       return { flagged, pValue: flagged ? 1e-6 : 1, telling: flagged ? 1 : 0, decisions: holes.length };

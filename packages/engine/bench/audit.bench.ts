@@ -72,9 +72,10 @@ const strokesOf = (d: Deal, log: string): number => {
   return scoreOf(r.value).strokes;
 };
 
-function auditOf(d: Deal, log: string): { audit: HoleAudit; cpu: number } {
+/** A hole's audit after the round's holes before it (`before`, in play order), and its CPU. */
+function auditOf(d: Deal, log: string, before: readonly HoleAudit[]): { audit: HoleAudit; cpu: number } {
   const t = cpuMs();
-  const a = auditHole(d, rules, log);
+  const a = auditHole(d, rules, log, before);
   const cpu = cpuMs() - t;
   if (!a.ok) throw new Error(a.error.message);
   return { audit: a.value, cpu };
@@ -122,11 +123,15 @@ function runMistakes(m: number, c: number): CourseResult {
   let cpu = 0;
   const logs = deals.map((d) => perfectLog(d));
   const candidates: { h: number; at: number; factor: number }[] = [];
+  const perfect: HoleAudit[] = [];
   deals.forEach((d, h) => {
     const t = cpuMs();
-    auditHoleWith(d, rules, logs[h]!, AUDIT_SETTINGS, (tr) =>
-      candidates.push({ h, at: tr.at, factor: tr.factors.reduce((a, f) => a * f, 1) }),
-    );
+    const a = auditHoleWith(d, rules, logs[h]!, AUDIT_SETTINGS, {
+      before: perfect,
+      trace: (tr) => candidates.push({ h, at: tr.at, factor: tr.factors.reduce((a, f) => a * f, 1) }),
+    });
+    if (!a.ok) throw new Error(a.error.message);
+    perfect.push(a.value);
     cpu += cpuMs() - t;
   });
   candidates.sort((a, b) => b.factor - a.factor);
@@ -148,11 +153,12 @@ function runMistakes(m: number, c: number): CourseResult {
     changed.add(cand.h);
   }
   let total = 0;
-  const holes = deals.map((d, h) => {
+  const holes: HoleAudit[] = [];
+  deals.forEach((d, h) => {
     total += strokesOf(d, logs[h]!);
-    const a = auditOf(d, logs[h]!);
+    const a = auditOf(d, logs[h]!, holes);
     cpu += a.cpu;
-    return a.audit;
+    holes.push(a.audit);
   });
   return resultOf(`perfect-m${m}`, c, total, cpu, holes);
 }
@@ -168,7 +174,7 @@ function runCourse(policy: Exclude<Policy, 'k'>, c: number): CourseResult {
   deals.forEach((d, h) => {
     const log = playHole(policy as HolePolicy, d, rng, c * 100 + h * 10_000);
     total += strokesOf(d, log);
-    const a = auditOf(d, log);
+    const a = auditOf(d, log, holes);
     cpu += a.cpu;
     holes.push(a.audit);
   });
@@ -212,11 +218,17 @@ function runKScout(c: number): CourseResult[] {
   const logs = deals.map((d, h) => playFrom(d, '', (p) => coachMove(p, salt(h) + p.moves)));
   const after = deals.map(() => 0); // moves before this index in each hole are fixed
   let cpu = 0;
-  const audits = deals.map((d, h) => {
-    const a = auditOf(d, logs[h]!);
-    cpu += a.cpu;
-    return a.audit;
-  });
+  const audits: HoleAudit[] = [];
+  // Holes h and after audited again, in order: each hole's ladders read the holes before it.
+  const auditFrom = (h: number) => {
+    audits.length = h;
+    for (let i = h; i < deals.length; i++) {
+      const a = auditOf(deals[i]!, logs[i]!, audits);
+      cpu += a.cpu;
+      audits.push(a.audit);
+    }
+  };
+  auditFrom(0);
   const totalOf = () => deals.reduce((s, d, h) => s + strokesOf(d, logs[h]!), 0);
   const coachRow = resultOf('coach', c, totalOf(), cpu, audits);
   const ks = [{ total: coachRow.total, flagged: coachRow.flagged, pValue: coachRow.pValue }];
@@ -237,9 +249,7 @@ function runKScout(c: number): CourseResult[] {
     );
     after[h] = pick.at + 1;
     candidates[h] = mostValuable(d, logs[h]!, after[h]!);
-    const a = auditOf(d, logs[h]!);
-    cpu += a.cpu;
-    audits[h] = a.audit;
+    auditFrom(h);
     const v = verdict(audits);
     ks.push({ total: totalOf(), flagged: v.flagged, pValue: v.pValue });
   }
@@ -312,7 +322,7 @@ if (report === undefined) {
     if (existsSync(out)) readResults(out);
   }
   // Warm the JIT outside the measured courses.
-  auditOf(courseDeals(-1)[0]!, playHole('greedy', courseDeals(-1)[0]!, Xoshiro128.fromSeed(1), 0));
+  auditOf(courseDeals(-1)[0]!, playHole('greedy', courseDeals(-1)[0]!, Xoshiro128.fromSeed(1), 0), []);
   // Course by course, every policy in turn: a run stopped early still has every policy at about the same count.
   const started = Date.now();
   for (let c = shardIndex; c < courses; c += shardCount) {
@@ -321,12 +331,14 @@ if (report === undefined) {
       if (policy === 'coach' && policies.includes('k')) continue;
       if (done.has(`${policy}/${c}`)) continue;
       const rs = policy === 'k' ? runKScout(c) : [runCourse(policy, c)];
-      for (const r of rs) if (addResult(r) && out !== undefined) appendFileSync(out, JSON.stringify(r) + '\n');
+      for (const r of rs)
+        if (addResult(r) && out !== undefined) appendFileSync(out, JSON.stringify(r) + '\n');
     }
     if ((c + 1) % 10 === 0)
       process.stderr.write(`${c + 1}/${courses} courses, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   }
 } else for (const file of report.split(',')) readResults(file);
-if (duplicates > 0) process.stderr.write(`${duplicates} repeated lines (the same policy and course) counted once\n`);
+if (duplicates > 0)
+  process.stderr.write(`${duplicates} repeated lines (the same policy and course) counted once\n`);
 
 printTables(results, ALL);

@@ -3,7 +3,7 @@ import { type Move, type Position } from './game.ts';
 import { type CodedError } from './result.ts';
 
 /** Bump when anything that changes a verdict changes; stored hole results of another version do not combine. */
-export const AUDIT_VERSION = 8;
+export const AUDIT_VERSION = 9;
 /** A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. */
 export const AUDIT_ALPHA = 0.001;
 /**
@@ -20,6 +20,14 @@ export const AUDIT_SAMPLES: readonly AuditSampling[] = [
   { below: 30, samples: 4 },
   { below: Infinity, samples: 8 },
 ];
+/**
+ * The ladders read each capital times the product of the same capital over the round's earlier holes, that product
+ * counted at most this (version 9). Holes are played in order on independent decks, so the product is known before
+ * any bet of the hole is placed and every bet stays fair. At 1 the earlier holes only ever lower the ladder: an honest
+ * round, whose products fall below a tenth within a hole or two, is examined with one order a segment from then on,
+ * while a scout's products stay above 1 and he is examined as if each hole started afresh (docs/fair-play.md).
+ */
+export const AUDIT_ROUND_CAP = 1;
 /** The opening's orders per segment: one, whatever its capital (each is a solve of the whole game). */
 export const AUDIT_OPENING_SAMPLES: readonly AuditSampling[] = [{ below: Infinity, samples: 1 }];
 /**
@@ -162,6 +170,8 @@ export interface AuditSettings {
   readonly minFailing: number;
   /** See `AUDIT_REFERENCE_GAINS`. */
   readonly referenceGains: number;
+  /** See `AUDIT_ROUND_CAP`. */
+  readonly roundCap: number;
 }
 
 export const AUDIT_SETTINGS: AuditSettings = {
@@ -171,6 +181,7 @@ export const AUDIT_SETTINGS: AuditSettings = {
   capitals: AUDIT_CAPITALS,
   minFailing: AUDIT_MIN_FAILING,
   referenceGains: AUDIT_REFERENCE_GAINS,
+  roundCap: AUDIT_ROUND_CAP,
 };
 
 /** A telling decision's move loses at least this many strokes on average over the sampled orders. */
@@ -223,6 +234,11 @@ export interface HoleAudit {
   readonly bets: number;
   /** The hole's evidence, the product of its factors, for each part and each capital of `AUDIT_CAPITALS` in turn. */
   readonly evidence: readonly number[];
+  /**
+   * What the hole's ladders read of the round's earlier holes: for each part and capital, the product of their
+   * evidence in play order, counted at most `AUDIT_ROUND_CAP` (all 1 for a round's first hole).
+   */
+  readonly prior: readonly number[];
   readonly telling: readonly TellingDecision[];
   /** False when some solve reached `AUDIT_MAX_NODES` (its outcome was then taken as `AUDIT_LOSS_CAP`). */
   readonly exact: boolean;
@@ -241,7 +257,7 @@ export interface RoundAudit {
 }
 
 export type AuditErrorCode =
-  'ERR_LENGTHS' | 'ERR_BOARD' | 'ERR_ILLEGAL_MOVE' | 'ERR_NOT_OVER' | 'ERR_VERSION';
+  'ERR_LENGTHS' | 'ERR_BOARD' | 'ERR_ILLEGAL_MOVE' | 'ERR_NOT_OVER' | 'ERR_VERSION' | 'ERR_ORDER';
 /** `hole` is the 0-based hole, `at` the 0-based index of the move in its log, where they apply. */
 export type AuditError = CodedError<AuditErrorCode> & { readonly hole?: number; readonly at?: number };
 

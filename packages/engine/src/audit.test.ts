@@ -306,7 +306,7 @@ describe('auditHole', () => {
     const d = deal(16);
     const log = perfectLog(d);
     const traces: AuditTrace[] = [];
-    const a = unwrap(auditHoleWith(d, rules, log, AUDIT_SETTINGS, (t) => traces.push(t)));
+    const a = unwrap(auditHoleWith(d, rules, log, AUDIT_SETTINGS, { trace: (t) => traces.push(t) }));
     const steps = unwrap(auditSteps(d, rules, log));
     const choices = steps.flatMap((s, i) => (s.moves.length >= 2 && s.pos.drawn < d.stock.length ? [i] : []));
     expect(traces.map((t) => t.at)).toEqual(choices);
@@ -462,10 +462,19 @@ describe('errors', () => {
       examined: 0,
       bets: 0,
       evidence: Array<number>(capitals).fill(1),
+      prior: Array<number>(capitals).fill(1),
       telling: [],
       exact: true,
     };
     expect(combineAudit([h])).toMatchObject({ ok: false, error: { code: 'ERR_VERSION', hole: 0 } });
+    // A version 8 hole: no prior.
+    const { prior: _, ...v8 } = { ...h, version: AUDIT_VERSION };
+    expect(combineAudit([v8 as HoleAudit])).toMatchObject({ ok: false, error: { code: 'ERR_VERSION' } });
+    // Nor is a hole audited after one of them.
+    expect(auditHole(d, rules, log, [v8 as HoleAudit])).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_VERSION', hole: 0 },
+    });
     const negative = Array<number>(capitals).fill(1);
     negative[1] = -1;
     expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: negative }])).toMatchObject({
@@ -486,16 +495,30 @@ describe('errors', () => {
 });
 
 describe('combineAudit', () => {
-  /** A hole with the same evidence in every capital, or one per capital. */
-  const hole = (evidence: number | number[], decisions = 10): HoleAudit => ({
+  /** A hole with the same evidence in every capital, or one per capital; `prior` as its ladders read it. */
+  const hole = (
+    evidence: number | number[],
+    decisions = 10,
+    prior = Array<number>(capitals).fill(1),
+  ): HoleAudit => ({
     version: AUDIT_VERSION,
     decisions,
     examined: 5,
     bets: 2,
     evidence: typeof evidence === 'number' ? Array<number>(capitals).fill(evidence) : evidence,
+    prior,
     telling: [],
     exact: true,
   });
+  /** Each hole's prior set as a hole audited after the ones before it would have it: their product, at most 1. */
+  const inOrder = (holes: HoleAudit[]): HoleAudit[] => {
+    const product = Array<number>(capitals).fill(1);
+    return holes.map((h) => {
+      const prior = product.map((v) => Math.min(1, v));
+      h.evidence.forEach((e, b) => (product[b]! *= e));
+      return { ...h, prior };
+    });
+  };
   /** Evidence `x` in capital `i`, 1 elsewhere. */
   const only = (i: number, x: number): number[] =>
     Array.from({ length: capitals }, (_, k) => (k === i ? x : 1));
@@ -535,18 +558,34 @@ describe('combineAudit', () => {
     );
     expect(s.flagged).toBe(false);
     // Evidence below 1 is no evidence: the p-value stays 1.
-    expect(unwrap(combineAudit([hole(0.5), hole(4)])).pValue).toBeCloseTo(0.5, 12);
-    expect(unwrap(combineAudit([hole(0.1), hole(4)])).pValue).toBe(1);
+    expect(unwrap(combineAudit(inOrder([hole(0.5), hole(4)]))).pValue).toBeCloseTo(0.5, 12);
+    expect(unwrap(combineAudit(inOrder([hole(0.1), hole(4)]))).pValue).toBe(1);
   });
 
-  it('does not depend on the order of the holes', () => {
+  it('combines holes in play order only, each audited after the ones before it', () => {
     const spread = (xs: number[]) => Array.from({ length: capitals }, (_, k) => xs[k % xs.length]!);
-    const holes = [hole(spread([3, 1, 2, 0.5, 7])), hole(0.2), hole(spread([40, 2, 1, 0.3, 9]))];
-    expect(unwrap(combineAudit(holes)).pValue).toBe(unwrap(combineAudit(holes.slice().reverse())).pValue);
+    const holes = inOrder([hole(spread([3, 1, 2, 0.5, 7])), hole(0.2), hole(spread([40, 2, 1, 0.3, 9]))]);
+    // The second hole read 0.5 where the first fell below 1, the third 0.2 times the first, at most 1.
+    expect(holes[1]!.prior.slice(0, 5)).toEqual([1, 1, 1, 0.5, 1]);
+    expect(holes[2]!.prior.slice(0, 5)).toEqual([3 * 0.2, 0.2, 2 * 0.2, 0.5 * 0.2, 1]);
+    expect(unwrap(combineAudit(holes)).decisions).toBe(30);
+    // Reversed, each hole's ladders would have read other holes than the ones now before it.
+    expect(combineAudit(holes.slice().reverse())).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_ORDER', hole: 0 },
+    });
+    // A hole audited as a round's first, put second.
+    expect(combineAudit([holes[0]!, hole(0.2)])).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_ORDER', hole: 1 },
+    });
+    // Holes whose products never fall below 1 read nothing: any order combines, to the same figure.
+    const high = inOrder([hole(3), hole(spread([2, 5, 1]))]);
+    expect(unwrap(combineAudit(high.slice().reverse())).pValue).toBe(unwrap(combineAudit(high)).pValue);
   });
 });
 
-describe('golden: deal 16, perfect play, audit version 8', () => {
+describe('golden: deal 16, perfect play, audit version 9', () => {
   it('pins the hole audit (a silent change to verdicts fails here)', { timeout: SLOW }, () => {
     // Deal 16's perfect line (4 strokes). The figures below were read off one run and checked by hand:
     // - decisions (positions with two or more legal moves) and examined (those with stock still unseen) are
@@ -579,9 +618,11 @@ describe('golden: deal 16, perfect play, audit version 8', () => {
     const steps = unwrap(auditSteps(d, rules, log));
     const choices = steps.filter((s) => s.moves.length >= 2);
     const traces: AuditTrace[] = [];
-    const a = unwrap(auditHoleWith(d, rules, log, AUDIT_SETTINGS, (t) => traces.push(t)));
-    expect(a.version).toBe(8);
-    expect(AUDIT_VERSION).toBe(8);
+    const a = unwrap(auditHoleWith(d, rules, log, AUDIT_SETTINGS, { trace: (t) => traces.push(t) }));
+    expect(a.version).toBe(9);
+    expect(AUDIT_VERSION).toBe(9);
+    // A round's first hole: its ladders read nothing of earlier holes, as version 8's did.
+    expect(a.prior).toEqual(Array<number>(14).fill(1));
     expect(a.decisions).toBe(choices.length);
     expect(a.examined).toBe(choices.filter((s) => s.pos.drawn < d.stock.length).length);
     expect([a.decisions, a.examined, a.bets, a.exact]).toEqual([34, 34, 8, true]);
@@ -618,5 +659,19 @@ describe('golden: deal 16, perfect play, audit version 8', () => {
     expect(a.telling[0]!.reason).toEqual(DREW_OVER_2S);
     // Deterministic, to the last bit.
     expect(unwrap(auditHole(d, rules, log))).toEqual(a);
+    // The same hole after a hole whose capitals all fell to a millionth: its ladders read 17.9 (the most the first
+    // capital reaches here) times a millionth, below a tenth, so every segment is examined with one order; above,
+    // the rest's segments had four.
+    const low: HoleAudit = { ...a, evidence: Array<number>(14).fill(1e-6) };
+    const later: AuditTrace[] = [];
+    const b = unwrap(
+      auditHoleWith(d, rules, log, AUDIT_SETTINGS, { before: [low], trace: (t) => later.push(t) }),
+    );
+    expect(b.prior).toEqual(Array<number>(14).fill(1e-6));
+    expect(Math.max(...traces.map((t) => t.outcomes.length))).toBe(5);
+    expect(later.map((t) => t.outcomes.length <= 2)).toEqual(later.map(() => true));
+    expect(later.map((t) => t.at)).toEqual(traces.map((t) => t.at));
+    expect(unwrap(combineAudit([low, b])).decisions).toBe(a.decisions * 2);
+    expect(combineAudit([low, a])).toMatchObject({ ok: false, error: { code: 'ERR_ORDER', hole: 1 } });
   });
 });

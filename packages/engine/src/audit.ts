@@ -52,6 +52,7 @@ import {
   AUDIT_ALPHA,
   AUDIT_CAPITALS,
   AUDIT_PARTS,
+  AUDIT_ROUND_CAP,
   AUDIT_SETTINGS,
   AUDIT_VERSION,
   type AuditBet,
@@ -117,9 +118,18 @@ export interface AuditTrace {
   readonly factors: readonly number[];
 }
 
-/** Audits one finished hole. The result is plain data (JSON round-trips it) for `combineAudit`. */
-export function auditHole(deal: Deal, rules: Rules, log: string): Result<HoleAudit, AuditError> {
-  return auditHoleWith(deal, rules, log, AUDIT_SETTINGS);
+/**
+ * Audits one finished hole of a round, given the audits of the round's holes before it, in play order (none for the
+ * first): their evidence sets where this hole's ladders start (`AUDIT_ROUND_CAP`). The result is plain data (JSON
+ * round-trips it) for `combineAudit`.
+ */
+export function auditHole(
+  deal: Deal,
+  rules: Rules,
+  log: string,
+  before: readonly HoleAudit[] = [],
+): Result<HoleAudit, AuditError> {
+  return auditHoleWith(deal, rules, log, AUDIT_SETTINGS, { before });
 }
 
 /** `auditHole` with other settings; `trace` receives every examined decision. */
@@ -128,8 +138,23 @@ export function auditHoleWith(
   rules: Rules,
   log: string,
   settings: AuditSettings,
-  trace?: (t: AuditTrace) => void,
+  options: { readonly before?: readonly HoleAudit[]; readonly trace?: (t: AuditTrace) => void } = {},
 ): Result<HoleAudit, AuditError> {
+  const { before = [], trace } = options;
+  const size = settings.parts.length * settings.capitals.length;
+  if (before.length >= COURSE_HOLES)
+    return err({
+      code: 'ERR_LENGTHS',
+      message: `a round has at most ${COURSE_HOLES} holes, got ${before.length} before this one`,
+    });
+  const stale = before.findIndex((h) => !isHoleAudit(h, size));
+  if (stale >= 0)
+    return err({
+      code: 'ERR_VERSION',
+      message: `hole ${stale + 1}, before this one, was audited by another audit version`,
+      hole: stale,
+    });
+  const prior = roundPrior(before, size, settings.roundCap);
   const walked = auditSteps(deal, rules, log);
   if (!walked.ok) return walked;
   const steps = walked.value;
@@ -153,7 +178,7 @@ export function auditHoleWith(
   const tails = new TailCache(deal, rules);
   const real = new DealSearch(deal, rules, {}, tails);
   try {
-    for (const part of settings.parts) {
+    for (const [p, part] of settings.parts.entries()) {
       // The part's decisions, grouped by segment (stock cards drawn), in log order; capitals and conditions of its own.
       const segments = new Map<number, number[]>();
       steps.forEach((s, i) => {
@@ -182,8 +207,10 @@ export function auditHoleWith(
             const cap = g === 0 ? settings.lossCap : g === 1 ? settings.referenceGains + 1 : 1;
             const realOutcomes = probes.map((probe) => outcomeOn(real, probe, cap));
             if (realOutcomes.includes(null)) exact = false;
-            // More orders once the group shows evidence: a rule on its capitals, known before these bets are placed.
-            const capital = Math.max(...group.map((b) => capitals[b]!));
+            // More orders once the group shows evidence: a rule on its capitals and the earlier holes' products, all
+            // known before these bets are placed.
+            const C = settings.capitals.length;
+            const capital = Math.max(...group.map((b) => capitals[b]! * prior[p * C + b]!));
             const n = part.samples.find((x) => capital < x.below)?.samples ?? 1;
             const set = drawSamples(orders, probes, conditions[g]!, n, n * settings.drawFactor, cap);
             if (!set.exact) exact = false;
@@ -248,7 +275,24 @@ export function auditHoleWith(
     real.release();
     tails.release();
   }
-  return ok({ version: AUDIT_VERSION, decisions, examined, bets, evidence, telling, exact });
+  return ok({ version: AUDIT_VERSION, decisions, examined, bets, evidence, prior, telling, exact });
+}
+
+/** Whether a stored hole audit is this version's, with `size` capitals of evidence and of prior. */
+function isHoleAudit(h: HoleAudit, size: number): boolean {
+  const numbers = (a: unknown) =>
+    Array.isArray(a) && a.length === size && a.every((e) => typeof e === 'number' && e >= 0);
+  return h.version === AUDIT_VERSION && numbers(h.evidence) && numbers(h.prior);
+}
+
+/**
+ * What a hole's ladders read of the round's earlier holes (`HoleAudit.prior`): for each part and capital, the product
+ * of their evidence, multiplied in play order, counted at most `cap`.
+ */
+function roundPrior(before: readonly HoleAudit[], size: number, cap: number): number[] {
+  const product = Array<number>(size).fill(1);
+  for (const h of before) for (let b = 0; b < size; b++) product[b]! *= h.evidence[b]!;
+  return product.map((v) => Math.min(cap, v));
 }
 
 /**
@@ -274,7 +318,9 @@ function groupProbes(
       if (k === undefined) {
         k = probes.length;
         at.set(key, k);
-        probes.push(ref === undefined ? { step } : theta === undefined ? { step, ref, gains } : { step, ref, theta });
+        probes.push(
+          ref === undefined ? { step } : theta === undefined ? { step, ref, gains } : { step, ref, theta },
+        );
         users.push([]);
       }
       users[k]!.push(...bets);
@@ -358,8 +404,9 @@ function tellingOf(step: AuditStep, values: readonly (readonly number[])[]): Tel
 }
 
 /**
- * The round's verdict from its holes' audits (in any order; stored results combine as they are). Pure: the
- * API can audit holes in separate CPU slices, store each `HoleAudit`, and combine them at the end.
+ * The round's verdict from its holes' audits, in play order. Pure: the API can audit holes in separate CPU slices,
+ * store each `HoleAudit`, and combine them at the end. Each hole must have been audited after the holes before it
+ * here (`ERR_ORDER` otherwise): its ladders read their evidence.
  */
 export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, AuditError> {
   if (holes.length < 1 || holes.length > COURSE_HOLES)
@@ -368,23 +415,27 @@ export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, Au
       message: `a round has 1 to ${COURSE_HOLES} holes, got ${holes.length}`,
     });
   const sizes = AUDIT_PARTS.length * AUDIT_CAPITALS.length;
-  const bad = holes.findIndex(
-    (h) =>
-      h.version !== AUDIT_VERSION ||
-      !Array.isArray(h.evidence) ||
-      h.evidence.length !== sizes ||
-      !h.evidence.every((e) => e >= 0),
-  );
+  const bad = holes.findIndex((h) => !isHoleAudit(h, sizes));
   if (bad >= 0)
     return err({
       code: 'ERR_VERSION',
       message: `hole ${bad + 1} was audited by another audit version`,
       hole: bad,
     });
+  const misplaced = holes.findIndex((h, i) => {
+    const prior = roundPrior(holes.slice(0, i), sizes, AUDIT_ROUND_CAP);
+    return prior.some((v, b) => v !== h.prior[b]);
+  });
+  if (misplaced >= 0)
+    return err({
+      code: 'ERR_ORDER',
+      message: `hole ${misplaced + 1} was audited after other holes than the ones before it here`,
+      hole: misplaced,
+    });
   // For each capital, each hole's evidence keeps its expectation at most 1 given the holes before it (the decks are
   // independent), so their product is an e-value for the round; so is a weighted mean of those products: a part's
-  // weight times the capital's (the weights sum to 1). Multiplied in sorted order: the same product, to the last bit, whatever
-  // order the holes come in.
+  // weight times the capital's (the weights sum to 1). Multiplied in sorted order: the same product, to the last
+  // bit, as version 8's, which combined holes in any order.
   let evidence = 0;
   for (let b = 0; b < sizes; b++) {
     let product = 1;
@@ -424,7 +475,7 @@ export function auditRound(
   }
   const holes: HoleAudit[] = [];
   for (let h = 0; h < deals.length; h++) {
-    const a = auditHole(deals[h]!, rules, logs[h]!);
+    const a = auditHole(deals[h]!, rules, logs[h]!, holes);
     if (!a.ok) return err({ ...a.error, hole: h, message: `hole ${h + 1}: ${a.error.message}` });
     holes.push(a.value);
   }

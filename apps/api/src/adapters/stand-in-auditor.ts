@@ -16,6 +16,7 @@ export const standInAuditor: Auditor = {
       examined: decisions,
       bets: 0,
       evidence: Array<number>(AUDIT_PARTS.length * AUDIT_CAPITALS.length).fill(1),
+      prior: Array<number>(AUDIT_PARTS.length * AUDIT_CAPITALS.length).fill(1),
       telling: [],
       exact: true,
     };

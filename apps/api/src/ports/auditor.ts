@@ -13,7 +13,11 @@ export interface AuditVerdict {
  * can substitute a cheaper one where the audit itself is not what they test.
  */
 export interface Auditor {
-  /** One hole's audit as plain data (stored between slices). */
-  hole(deal: Deal, rules: Rules, log: string): unknown;
+  /**
+   * One hole's audit as plain data (stored between slices), after the audits of the round's holes before it, in play
+   * order, as this auditor returned them: the hole's ladders read their evidence. Null when those are another audit
+   * version's (stored before a deployment): the caller audits the round again from its first hole.
+   */
+  hole(deal: Deal, rules: Rules, log: string, before: readonly unknown[]): unknown;
   verdict(holes: readonly unknown[]): AuditVerdict;
 }

@@ -133,9 +133,20 @@ export function timeBox(
   };
 }
 
+/** A round's holes audited in play order, each after the ones before it. */
+function auditAll(ctx: ServiceContext, course: Course, logs: readonly string[]): unknown[] {
+  const done: unknown[] = [];
+  for (const [i, h] of course.holes.entries()) {
+    const audit = ctx.auditor.hole(h.deal, RULES, logs[i] ?? '', done);
+    if (audit === null) throw new Error('the auditor refused the holes it had just audited');
+    done.push(audit);
+  }
+  return done;
+}
+
 /** A round's verdict from its nine holes; holes carried over from another audit version are audited again. */
 function verdictOf(ctx: ServiceContext, course: Course, logs: readonly string[], holes: unknown[]) {
-  const fresh = () => course.holes.map((h, i) => ctx.auditor.hole(h.deal, RULES, logs[i] ?? ''));
+  const fresh = () => auditAll(ctx, course, logs);
   let done = holes;
   let verdict;
   try {
@@ -172,7 +183,10 @@ export async function auditRounds(
       if (await box.expired())
         return { verdicts, rest: { ...msg, rounds: msg.rounds.slice(i), partial: { playerId: id, holes } } };
       const h = holes.length;
-      holes.push(ctx.auditor.hole(course.holes[h]!.deal, RULES, round.logs[h] ?? ''));
+      const audit = ctx.auditor.hole(course.holes[h]!.deal, RULES, round.logs[h] ?? '', holes);
+      // Holes carried over in a message from before a new audit version: the round starts again.
+      if (audit === null) holes.length = 0;
+      else holes.push(audit);
     }
     verdicts.push({ playerId: id, ...verdictOf(ctx, course, round.logs, holes) });
   }
