@@ -120,21 +120,10 @@ function resultOf(
  */
 function runMistakes(m: number, c: number): CourseResult {
   const deals = courseDeals(c);
-  let cpu = 0;
-  const logs = deals.map((d) => perfectLog(d));
-  const candidates: { h: number; at: number; factor: number }[] = [];
-  const perfect: HoleAudit[] = [];
-  deals.forEach((d, h) => {
-    const t = cpuMs();
-    const a = auditHoleWith(d, rules, logs[h]!, AUDIT_SETTINGS, {
-      before: perfect,
-      trace: (tr) => candidates.push({ h, at: tr.at, factor: tr.factors.reduce((a, f) => a * f, 1) }),
-    });
-    if (!a.ok) throw new Error(a.error.message);
-    perfect.push(a.value);
-    cpu += cpuMs() - t;
-  });
-  candidates.sort((a, b) => b.factor - a.factor);
+  const round = perfectRound(c);
+  let cpu = round.cpu;
+  const logs = [...round.logs];
+  const candidates = [...round.candidates].sort((a, b) => b.factor - a.factor);
   const changed = new Set<number>();
   for (const cand of candidates) {
     if (changed.size >= m) break;
@@ -163,9 +152,46 @@ function runMistakes(m: number, c: number): CourseResult {
   return resultOf(`perfect-m${m}`, c, total, cpu, holes);
 }
 
+/**
+ * The perfect round of course `c`, audited once (the `perfect` policy's verdict and where the `perfect-mN` players
+ * err), with every examined decision's factors and its CPU, which each policy that uses it counts as its own.
+ */
+function perfectRound(c: number) {
+  if (perfectMemo?.course === c) return perfectMemo;
+  const deals = courseDeals(c);
+  const logs = deals.map((d) => perfectLog(d));
+  const candidates: { h: number; at: number; factor: number }[] = [];
+  const holes: HoleAudit[] = [];
+  let cpu = 0;
+  deals.forEach((d, h) => {
+    const t = cpuMs();
+    const a = auditHoleWith(d, rules, logs[h]!, AUDIT_SETTINGS, {
+      before: holes,
+      trace: (tr) => candidates.push({ h, at: tr.at, factor: tr.factors.reduce((a, f) => a * f, 1) }),
+    });
+    cpu += cpuMs() - t;
+    if (!a.ok) throw new Error(a.error.message);
+    holes.push(a.value);
+  });
+  perfectMemo = { course: c, logs, candidates, holes, cpu };
+  return perfectMemo;
+}
+let perfectMemo: {
+  course: number;
+  logs: readonly string[];
+  candidates: readonly { h: number; at: number; factor: number }[];
+  holes: readonly HoleAudit[];
+  cpu: number;
+} | null = null;
+
 function runCourse(policy: Exclude<Policy, 'k'>, c: number): CourseResult {
   const mistakes = /^perfect-m(\d)$/.exec(policy);
   if (mistakes !== null) return runMistakes(Number(mistakes[1]), c);
+  if (policy === 'perfect') {
+    const round = perfectRound(c);
+    const total = courseDeals(c).reduce((sum, d, h) => sum + strokesOf(d, round.logs[h]!), 0);
+    return resultOf(policy, c, total, round.cpu, round.holes);
+  }
   const deals = courseDeals(c);
   const rng = Xoshiro128.fromSeed((c * 7919 + ALL.indexOf(policy) + 1) >>> 0);
   let total = 0;
