@@ -7,10 +7,11 @@ export const AUDIT_VERSION = 9;
 /** A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. */
 export const AUDIT_ALPHA = 0.001;
 /**
- * Orders of the unseen cards accepted per examined segment of the rest of the hole, by the part's evidence so far (the
- * largest of its capitals): a part that shows nothing is examined with one or two orders a segment, one that shows
- * evidence with more, so an honest hole costs little and a suspicious one is measured finely. The rule looks at the
- * capitals only, which are known before the segment's bets are placed, so it keeps every bet fair. A player who threw
+ * Orders of the unseen cards accepted per examined segment of the rest of the hole, by the group's evidence so far (the
+ * largest of its capitals, each times its product over the round's earlier holes counted at most `AUDIT_ROUND_CAP`): a
+ * group that shows nothing is examined with one or two orders a segment, one that shows evidence with more, so an
+ * honest hole costs little and a suspicious one is measured finely. The rule looks at the capitals only, which are
+ * known before the segment's bets are placed, so it keeps every bet fair. A player who threw
  * his capital below a tenth on purpose (a double miss keeps a twentieth) to be examined with one order would gain
  * little: one order still gathers about three quarters of what two do, and two winning bets lift the capital back.
  */

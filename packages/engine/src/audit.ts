@@ -1,5 +1,5 @@
 /**
- * The integrity audit of a finished round (DESIGN §7, docs/fair-play.md), version 7.
+ * The integrity audit of a finished round (DESIGN §7, docs/fair-play.md), version 9.
  *
  * A player who knows the stock plays moves that do well with that stock; a player who does not can only play moves
  * that do well on average over the orders the unseen cards could be in. For an honest player the real order of the
@@ -10,27 +10,28 @@
  *   best move, by the exact solver, counted up to `AUDIT_LOSS_CAP`.
  * - The decisions made between two draws (a *segment*) are judged on orders of the unseen cards drawn from a stream
  *   seeded by what was shown only. Orders must give every earlier probe (what a capital's bets looked at) of the
- *   hole's part and of the capital's group (the first capital alone, the two references together) the outcome range
- *   the real stock revealed there (rejection); in the rest of the hole their number grows with the part's evidence
- *   (`AUDIT_SAMPLES`), in the opening it is one (`AUDIT_OPENING_SAMPLES`).
- * - At each decision three capitals bet on the real stock (`AUDIT_CAPITALS`). The first places the mean of a bet that
+ *   hole's part and of the capital's group (the first capital; the two references; the four threshold rules) the
+ *   outcome range the real stock revealed there (rejection). In the rest of the hole their number grows with the
+ *   group's evidence (`AUDIT_SAMPLES`): its capitals in this hole times their products over the round's earlier
+ *   holes, those counted at most `AUDIT_ROUND_CAP`; in the opening it is one (`AUDIT_OPENING_SAMPLES`).
+ * - At each decision seven capitals bet on the real stock (`AUDIT_CAPITALS`). The first places the mean of a bet that
  *   the move taken was best and a bet that it lost fewer than two strokes: a deliberate one-stroke mistake costs only
- *   half a bet. The others judge the move taken against a blind reference policy's move (the planner's, the first
- *   legal move), only where the player left it: that it gained a stroke there, and that it did no worse. Each bet
- *   pays `n / s` of its stake when the real stock succeeds among `n` orders of which `s` succeed, and keeps
+ *   half a bet. Two judge the move taken against a blind reference policy's move (the planner's, the first legal
+ *   move), only where the player left it: that it gained a stroke there, and that it did no worse. Four bet, at those
+ *   same departures, that the reference move lost 2 (or 3) strokes or more there and the move taken was best. Each
+ *   bet pays `n / s` of its stake when the real stock succeeds among `n` orders of which `s` succeed, and keeps
  *   `1 - stake` when it fails: expectation exactly 1 for an honest player, whatever his strategy.
  * - A hole has two parts with capitals of their own, the opening (before the 2nd draw) and the rest (`AUDIT_PARTS`):
  *   the rest's samples need not match the opening, whose matching costs a solve of the whole game.
  * - A capital's evidence is the product of its factors over the holes (independent decks); the round's evidence is
  *   the mean over the capitals weighted by their parts (the opening a tenth, the rest nine tenths) and their own
- *   weights (half for the first, a quarter for each reference),
- *   `pValue = min(1, 1 / evidence)`, flagged below `AUDIT_ALPHA` (Markov's inequality).
- *   Proof in docs/fair-play.md.
+ *   weights, `pValue = min(1, 1 / evidence)`, flagged below `AUDIT_ALPHA` (Markov's inequality). Proof in
+ *   docs/fair-play.md.
  *
  * Determinism: sample orders come from xoshiro128** seeded by a hash of the shown cards, sample counts follow the
  * capitals, solves are exact (a node cap guards the CPU: past it an outcome counts as `AUDIT_LOSS_CAP`, and the hole
  * says `exact: false`), and every figure is built from integer strokes with `+ - * /` only. The same (deal, rules,
- * log) gives the same result on any machine, whatever the clock says.
+ * log, earlier holes' audits) gives the same result on any machine, whatever the clock says.
  */
 import { makeCard } from './card.ts';
 import { COURSE_HOLES, validateDeal, type Deal } from './deal.ts';
