@@ -8,7 +8,8 @@ export const AUDIT_VERSION = 9;
 export const AUDIT_ALPHA = 0.001;
 /**
  * Orders of the unseen cards accepted per examined segment of the rest of the hole, by the group's evidence so far (the
- * largest of its capitals, each times its product over the round's earlier holes counted at most `AUDIT_ROUND_CAP`): a
+ * largest of its capitals that bet in the segment, each times its product over the round's earlier holes counted at
+ * most `AUDIT_ROUND_CAP`): a
  * group that shows nothing is examined with one or two orders a segment, one that shows evidence with more, so an
  * honest hole costs little and a suspicious one is measured finely. The rule looks at the capitals only, which are
  * known before the segment's bets are placed, so it keeps every bet fair. A player who threw

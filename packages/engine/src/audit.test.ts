@@ -302,6 +302,37 @@ describe('auditHole', () => {
     }
   });
 
+  it("sizes a group's orders by the capitals that bet in the segment", { timeout: SLOW }, () => {
+    // First-fit play never leaves the first legal move, so that reference's capital never bets: the reference
+    // group's orders follow the planner reference's capital alone. At 1, the capital that never bets would hold the
+    // group at the ladder's rung for 1 (four orders) however low the planner's capital fell.
+    const planner = AUDIT_CAPITALS.findIndex((c) => c.ref === 'planner' && c.theta === undefined);
+    const first = AUDIT_CAPITALS.findIndex((c) => c.ref === 'first' && c.theta === undefined);
+    const rest = AUDIT_PARTS.findIndex((p) => p.fromDraw >= 2);
+    const rung = (capital: number) => AUDIT_PARTS[rest]!.samples.find((x) => capital < x.below)!.samples;
+    let lowered = 0;
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      const d = deal(n);
+      const traces: AuditTrace[] = [];
+      unwrap(auditHoleWith(d, rules, greedyLog(d), AUDIT_SETTINGS, { trace: (t) => traces.push(t) }));
+      let capital = 1;
+      const segments = [...new Set(traces.map((t) => t.drawn))].filter(
+        (x) => x >= AUDIT_PARTS[rest]!.fromDraw,
+      );
+      for (const drawn of segments) {
+        const list = traces.filter((t) => t.drawn === drawn);
+        expect(list.every((t) => t.placed[first] === null)).toBe(true);
+        for (const t of list)
+          if (t.placed[planner] !== null) {
+            expect(t.placed[planner]!.length - 1).toBeLessThanOrEqual(rung(capital));
+            if (rung(capital) < rung(1)) lowered++;
+          }
+        for (const t of list) capital *= t.factors[planner]!;
+      }
+    }
+    expect(lowered).toBeGreaterThan(0);
+  });
+
   it('examines every decision from the first move, each part with its own samples', { timeout: SLOW }, () => {
     const d = deal(16);
     const log = perfectLog(d);

@@ -208,10 +208,12 @@ export function auditHoleWith(
             const cap = g === 0 ? settings.lossCap : g === 1 ? settings.referenceGains + 1 : 1;
             const realOutcomes = probes.map((probe) => outcomeOn(real, probe, cap));
             if (realOutcomes.includes(null)) exact = false;
-            // More orders once the group shows evidence: a rule on its capitals and the earlier holes' products, all
-            // known before these bets are placed.
+            // More orders once the group shows evidence: a rule on the capitals that bet in this segment (a capital
+            // that does not, say where the player kept its reference move, has no use for them) and their earlier
+            // holes' products, all known before these bets are placed.
             const C = settings.capitals.length;
-            const capital = Math.max(...group.map((b) => capitals[b]! * prior[p * C + b]!));
+            const betting = group.filter((b) => probeOf.some((x) => x.of.has(b)));
+            const capital = Math.max(...betting.map((b) => capitals[b]! * prior[p * C + b]!));
             const n = part.samples.find((x) => capital < x.below)?.samples ?? 1;
             const set = drawSamples(orders, probes, conditions[g]!, n, n * settings.drawFactor, cap);
             if (!set.exact) exact = false;
