@@ -522,6 +522,15 @@ describe('errors', () => {
       combineAudit([{ ...h, version: AUDIT_VERSION, evidence: 2 } as unknown as HoleAudit]),
     ).toMatchObject({ ok: false, error: { code: 'ERR_VERSION' } });
     expect(combineAudit([])).toMatchObject({ ok: false, error: { code: 'ERR_LENGTHS' } });
+    // Stored data that is not a hole audit at all.
+    expect(combineAudit([null as unknown as HoleAudit])).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_VERSION' },
+    });
+    expect(auditHole(d, rules, log, ['x' as unknown as HoleAudit])).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_VERSION' },
+    });
   });
 });
 

@@ -282,10 +282,16 @@ export function auditHoleWith(
 }
 
 /** Whether a stored hole audit is this version's, with `size` capitals of evidence and of prior. */
-function isHoleAudit(h: HoleAudit, size: number): boolean {
+function isHoleAudit(h: HoleAudit | null, size: number): boolean {
   const numbers = (a: unknown) =>
     Array.isArray(a) && a.length === size && a.every((e) => typeof e === 'number' && e >= 0);
-  return h.version === AUDIT_VERSION && numbers(h.evidence) && numbers(h.prior);
+  return (
+    typeof h === 'object' &&
+    h !== null &&
+    h.version === AUDIT_VERSION &&
+    numbers(h.evidence) &&
+    numbers(h.prior)
+  );
 }
 
 /**
