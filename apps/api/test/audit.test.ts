@@ -66,6 +66,28 @@ function counting(inner: Auditor = testAuditor()) {
   return { calls, auditor };
 }
 
+/**
+ * A closed day (`closedDay`, its holes counted from here on) whose audit has started at 01:00 the next day, and one
+ * delivery of `body` to the consumer that records its acknowledgement in `acked`.
+ */
+async function auditStarted(date: string) {
+  const { calls, auditor } = counting();
+  const { client, players } = await closedDay(date, { auditor });
+  calls.length = 0;
+  client.setNow(new Date(Date.parse(`${date}T01:00:00.000Z`) + 24 * 3600_000).toISOString());
+  const ctx = client.services();
+  await ctx.ledger.audits.startDayAudit(date, ctx.now.getTime());
+  const acked: string[] = [];
+  const delivery = (body: unknown) => ({
+    id: 'm1',
+    body,
+    attempts: 1,
+    ack: () => acked.push('m1'),
+    retry: () => undefined,
+  });
+  return { calls, client, players, ctx, acked, delivery };
+}
+
 describe('the fair-play audit on the queue', () => {
   it('runs once the day has closed, and a flagged round leaves the ranking', async () => {
     const date = '2026-07-01';
@@ -194,30 +216,12 @@ describe('the fair-play audit on the queue', () => {
 
   it('stops at its time box and resumes where it stopped, never auditing a hole twice', async () => {
     const date = '2026-07-05';
-    const { calls, auditor } = counting();
-    const { client, players } = await closedDay(date, { auditor });
-    calls.length = 0;
-    client.setNow('2026-07-06T01:00:00.000Z');
-    const ctx = client.services();
-    await ctx.ledger.audits.startDayAudit(date, ctx.now.getTime());
+    const { calls, client, players, ctx, acked, delivery } = await auditStarted(date);
     // A box of four holes on a clock that stands still (as a deployed Worker's does while it computes): one delivery
     // of the whole day audits four holes and queues the rest (with the holes of the round it cut short).
     const box = timeBox(AUDIT_BOX_MS, 4, () => 0);
     const ids = players.map((p) => p.id);
-    const acked: string[] = [];
-    await consumeBatch(
-      ctx,
-      [
-        {
-          id: 'm1',
-          body: { kind: 'audit', date, rounds: ids },
-          attempts: 1,
-          ack: () => acked.push('m1'),
-          retry: () => undefined,
-        },
-      ],
-      box,
-    );
+    await consumeBatch(ctx, [delivery({ kind: 'audit', date, rounds: ids })], box);
     expect(acked).toEqual(['m1']);
     expect(calls).toHaveLength(4);
     expect(await ctx.ledger.audits.dayAudit(date)).toMatchObject({ audited: 0 });
@@ -228,28 +232,16 @@ describe('the fair-play audit on the queue', () => {
 
   it("audits a round again from its first hole when the holes a message carried are another version's", async () => {
     const date = '2026-07-06';
-    const { calls, auditor } = counting();
-    const { client, players } = await closedDay(date, { auditor });
-    calls.length = 0;
-    client.setNow('2026-07-07T01:00:00.000Z');
-    const ctx = client.services();
-    await ctx.ledger.audits.startDayAudit(date, ctx.now.getTime());
+    const { calls, players, ctx, acked, delivery } = await auditStarted(date);
     const [first, ...others] = players;
-    const acked: string[] = [];
     // A message queued before a deployment: the first round's first two holes, as an older auditor stored them.
     await consumeBatch(ctx, [
-      {
-        id: 'm1',
-        body: {
-          kind: 'audit',
-          date,
-          rounds: players.map((p) => p.id),
-          partial: { playerId: first!.id, holes: [{ log: 'x' }, { log: 'y' }] },
-        },
-        attempts: 1,
-        ack: () => acked.push('m1'),
-        retry: () => undefined,
-      },
+      delivery({
+        kind: 'audit',
+        date,
+        rounds: players.map((p) => p.id),
+        partial: { playerId: first!.id, holes: [{ log: 'x' }, { log: 'y' }] },
+      }),
     ]);
     expect(acked).toEqual(['m1']);
     // The third hole was refused once, then all nine audited in order; the other rounds nine holes each.
