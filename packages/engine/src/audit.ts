@@ -142,7 +142,8 @@ export function auditHoleWith(
   options: { readonly before?: readonly HoleAudit[]; readonly trace?: (t: AuditTrace) => void } = {},
 ): Result<HoleAudit, AuditError> {
   const { before = [], trace } = options;
-  const size = settings.parts.length * settings.capitals.length;
+  const C = settings.capitals.length;
+  const size = settings.parts.length * C;
   if (before.length >= COURSE_HOLES)
     return err({
       code: 'ERR_LENGTHS',
@@ -211,7 +212,6 @@ export function auditHoleWith(
             // More orders once the group shows evidence: a rule on the capitals that bet in this segment (a capital
             // that does not, say where the player kept its reference move, has no use for them) and their earlier
             // holes' products, all known before these bets are placed.
-            const C = settings.capitals.length;
             const betting = group.filter((b) => probeOf.some((x) => x.of.has(b)));
             const capital = Math.max(...betting.map((b) => capitals[b]! * prior[p * C + b]!));
             const n = part.samples.find((x) => capital < x.below)?.samples ?? 1;
