@@ -3,7 +3,7 @@ import { type Move, type Position } from './game.ts';
 import { type CodedError } from './result.ts';
 
 /** Bump when anything that changes a verdict changes; stored hole results of another version do not combine. */
-export const AUDIT_VERSION = 9;
+export const AUDIT_VERSION = 10;
 /** A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. */
 export const AUDIT_ALPHA = 0.001;
 /**

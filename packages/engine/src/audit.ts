@@ -72,12 +72,11 @@ import { planRun } from './hint.ts';
 import {
   type AuditCondition,
   type AuditProbe,
-  betDependsOnReal,
   betFactor,
   drawSamples,
   SegmentOrders,
+  judgeSegment,
   outcomeOn,
-  outcomeRange,
 } from './audit-samples.ts';
 
 export * from './audit-settings.ts';
@@ -217,32 +216,37 @@ export function auditHoleWith(
             const n = part.samples.find((x) => capital < x.below)?.samples ?? 1;
             const set = drawSamples(orders, probes, conditions[g]!, n, n * settings.drawFactor, cap);
             if (!set.exact) exact = false;
-            const outcomesOf = (k: number) => [realOutcomes[k] ?? cap, ...set.outcomes.map((o) => o[k]!)];
+            // The segment's decisions share its samples: each is judged on those that agree with the real stock at
+            // the decisions before it (`judgeSegment`).
+            const onReal = probes.map((_, k) => realOutcomes[k] ?? cap);
+            const judged = judgeSegment(
+              onReal,
+              set.outcomes,
+              probeOf.map((x) => [...new Set(x.of.values())]),
+              users,
+              cap,
+            );
             for (const [j, i] of list.entries()) {
               const step = decided[j]!;
               for (const [b, k] of probeOf[j]!.of) {
                 const c = settings.capitals[b]!;
-                const outcomes = outcomesOf(k);
+                const outcomes = judged.outcomes[k]!;
                 placed[j]![b] = outcomes;
                 factors[j]![b] =
                   c.bets.reduce((sum, bet) => sum + betFactor(outcomes, bet, settings.minFailing), 0) /
                   c.bets.length;
               }
-              // What later samples must match is decided by the samples alone: a bet that would not be placed
-              // whether the real stock succeeded or failed reveals nothing.
+              // What later samples of the part must match.
               for (const k of new Set(probeOf[j]!.of.values())) {
-                const outcomes = outcomesOf(k);
-                const revealing = users[k]!.filter((b) =>
-                  betDependsOnReal(outcomes.slice(1), b, settings.minFailing),
-                );
-                if (revealing.length === 0) continue;
-                const range = outcomeRange(outcomes[0]!, revealing, cap);
+                const range = judged.ranges[k];
+                if (range === null || range === undefined) continue;
                 conditions[g]!.push({ ...probes[k]!, ...range });
                 if (probes[k]!.ref === undefined) condition[j] = range;
               }
               const b0 = probeOf[j]!.base;
               if (b0 === undefined) continue;
-              base[j] = outcomesOf(b0);
+              // The telling decisions (not the verdict) read every sample.
+              base[j] = [onReal[b0]!, ...set.outcomes.map((o) => o[b0]!)];
               const samples = base[j]!.slice(1);
               if (base[j]![0] !== 0 || !mayBeTelling(samples, cap)) continue;
               const blind: (readonly number[])[] = [];
