@@ -1,5 +1,5 @@
 /**
- * The integrity audit of a finished round (DESIGN §7, docs/fair-play.md), version 9.
+ * The integrity audit of a finished round (DESIGN §7, docs/fair-play.md), version 10.
  *
  * A player who knows the stock plays moves that do well with that stock; a player who does not can only play moves
  * that do well on average over the orders the unseen cards could be in. For an honest player the real order of the
@@ -13,7 +13,10 @@
  *   hole's part and of the capital's group (the first capital; the two references; the four threshold rules) the
  *   outcome range the real stock revealed there (rejection). In the rest of the hole their number grows with the
  *   group's evidence (`AUDIT_SAMPLES`): its capitals in this hole times their products over the round's earlier
- *   holes, those counted at most `AUDIT_ROUND_CAP`; in the opening it is one (`AUDIT_OPENING_SAMPLES`).
+ *   holes, those counted at most `AUDIT_ROUND_CAP`; in the opening it is one (`AUDIT_OPENING_SAMPLES`). The
+ *   segment's decisions share its orders and are judged in turn, each on the orders that still agree with the real
+ *   stock at the segment's earlier decisions (`judgeSegment`): paid on all of them, two decisions whose outcomes go
+ *   together would be paid twice on one draw of the real stock (versions 4 to 9 did).
  * - At each decision seven capitals bet on the real stock (`AUDIT_CAPITALS`). The first places the mean of a bet that
  *   the move taken was best and a bet that it lost fewer than two strokes: a deliberate one-stroke mistake costs only
  *   half a bet. Two judge the move taken against a blind reference policy's move (the planner's, the first legal
