@@ -26,15 +26,15 @@ describe('the engine audit through the API', () => {
     const decks = courseDecks(await courseSeed(env.DAILY_SECRET, DATE));
     if (!decks.ok) throw new Error(decks.error.message);
     const deal = (i: number) => dealFromDeck(decks.value[i]!, PRESETS.classic);
-    const first = engineAuditor.hole(deal(0), PRESETS.classic, logs[0]!, []) as {
+    const first = engineAuditor.hole(deal(0), PRESETS.classic, logs[0]!, [], '') as {
       version: number;
       prior: number[];
     };
-    const second = engineAuditor.hole(deal(1), PRESETS.classic, logs[1]!, [first]);
+    const second = engineAuditor.hole(deal(1), PRESETS.classic, logs[1]!, [first], '');
     expect(second).toMatchObject({ version: first.version });
     expect(engineAuditor.verdict([first, second]).decisions).toBeGreaterThan(0);
     const older = { ...first, version: first.version - 1 };
-    expect(engineAuditor.hole(deal(1), PRESETS.classic, logs[1]!, [older])).toBeNull();
+    expect(engineAuditor.hole(deal(1), PRESETS.classic, logs[1]!, [older], '')).toBeNull();
   });
 
   it('flags a round played with the stock known and ranks the honest one', { timeout: 180_000 }, async () => {

@@ -1,7 +1,9 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { StandingsView } from '../src/index.ts';
+import type { CourseView, StandingsView } from '../src/index.ts';
+import { addDays } from '@golf/contract';
+import { auditSalt } from '../src/services/course.ts';
 import type { RoundAuditView, UnderReviewView } from '../src/services/audit.ts';
 import type { Auditor } from '../src/ports/auditor.ts';
 import type { Ports } from '../src/deps.ts';
@@ -53,17 +55,19 @@ const verdictRows = async (date: string) =>
       .all<{ player_id: string; n: number }>()
   ).results;
 
-/** An auditor that counts the holes it audits. */
+/** An auditor that counts the holes it audits, and the salts it was given. */
 function counting(inner: Auditor = testAuditor()) {
   const calls: string[] = [];
+  const salts = new Set<string>();
   const auditor: Auditor = {
-    hole: (deal, rules, log, before) => {
+    hole: (deal, rules, log, before, salt) => {
       calls.push(log);
-      return inner.hole(deal, rules, log, before);
+      salts.add(salt);
+      return inner.hole(deal, rules, log, before, salt);
     },
     verdict: inner.verdict,
   };
-  return { calls, auditor };
+  return { calls, salts, auditor };
 }
 
 /**
@@ -89,6 +93,23 @@ async function auditStarted(date: string) {
 }
 
 describe('the fair-play audit on the queue', () => {
+  it("samples with the day's audit salt, which the course shows only once the day has closed", async () => {
+    const date = '2026-07-04';
+    const { salts, auditor } = counting();
+    const { client } = await closedDay(date, { auditor });
+    const open = await client.call<CourseView>('GET', `/api/daily/${date}`);
+    expect(open.body.closed).toBe(false);
+    expect(JSON.stringify(open.body)).not.toContain('auditSalt');
+    client.setNow(`${addDays(date, 1)}T00:10:00.000Z`);
+    expect(await runCron(client)).toMatchObject({ rounds: 3, audited: 3, complete: true });
+    const closed = await client.call<CourseView>('GET', `/api/daily/${date}`);
+    expect(closed.body.auditSalt).toMatch(/^[0-9a-f]{64}$/);
+    // Every hole of every round, one salt: the one the closed course shows, which is the day's and no other's.
+    expect([...salts]).toEqual([closed.body.auditSalt]);
+    expect(closed.body.auditSalt).toBe(await auditSalt(env.DAILY_SECRET, date));
+    expect(await auditSalt(env.DAILY_SECRET, addDays(date, 1))).not.toBe(closed.body.auditSalt);
+  });
+
   it('runs once the day has closed, and a flagged round leaves the ranking', async () => {
     const date = '2026-07-01';
     const flagged = new Set<string>();
@@ -149,9 +170,9 @@ describe('the fair-play audit on the queue', () => {
     let saves = 0;
     const dying: Auditor = {
       // The consumer dies in the middle of its second round.
-      hole: (deal, rules, log, before) => {
+      hole: (deal, rules, log, before, salt) => {
         if (++holes === 12) throw new Error('killed mid-message');
-        return auditor.hole(deal, rules, log, before);
+        return auditor.hole(deal, rules, log, before, salt);
       },
       verdict: auditor.verdict,
     };

@@ -3,6 +3,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
+import { hmacHex } from '../src/crypto.ts';
 import type { CourseView } from '../src/index.ts';
 import { createWorker } from '../src/handlers.ts';
 import { DAY, errorCode, quickPerfect, seedOf, testClient } from './helpers.ts';
@@ -35,6 +36,7 @@ describe('the daily course', () => {
     const text = JSON.stringify(r.body);
     expect(text).not.toContain('perfect');
     expect(text).not.toContain('stock"');
+    expect(text).not.toContain('auditSalt');
     // No stock card appears anywhere except as a column or waste card of some other hole.
     const visible = new Set(
       r.body.holes.flatMap((h, i) => [...h.columns.flat(), h.waste].map((c) => `${i}:${c}`)),
@@ -74,6 +76,8 @@ describe('the daily course', () => {
     const client = testClient();
     const r = await client.call<CourseView>('GET', '/api/daily/2026-06-10');
     expect(r.body.closed).toBe(true);
+    // The audit's salt, HMAC-SHA256(secret, "golf-daily/audit/v1/" + date) in hex (docs/api.md).
+    expect(r.body.auditSalt).toBe(await hmacHex(env.DAILY_SECRET, 'golf-daily/audit/v1/2026-06-10'));
     expect(r.headers.get('cache-control')).toBe('public, max-age=31536000');
     const decks = courseDecks(await seedOf('2026-06-10'));
     if (!decks.ok) throw new Error('seed');

@@ -244,6 +244,18 @@ describe('audit', () => {
     expect(answer['decisions']).toBeGreaterThan(0);
   });
 
+  it('audits with the salt a line gives (a closed day\'s auditSalt), as the engine does', { timeout: 60_000 }, () => {
+    const salt = 'a3'.repeat(32);
+    const answer = runLine(auditCmd, JSON.stringify({ boards: [DEAL_1], logs: [perfect], salt }));
+    const engine = auditRound([deal1], PRESETS.classic, [perfect], salt);
+    if (!engine.ok) throw new Error(engine.error.message);
+    expect(answer).toMatchObject({ pValue: engine.value.pValue, decisions: engine.value.decisions });
+    // Other orders, so (here) another p-value than the unsalted audit's; an empty salt is no salt.
+    const unsalted = runLine(auditCmd, auditLine([DEAL_1], [perfect]));
+    expect(answer['pValue']).not.toBe(unsalted['pValue']);
+    expect(runLine(auditCmd, JSON.stringify({ boards: [DEAL_1], logs: [perfect], salt: '' }))).toEqual(unsalted);
+  });
+
   it('words a telling reason', () => {
     expect(tellingWhy(DREW_OVER_2S)).toBe(
       'Drew with 2D, 2S playable: without knowing the stock, playing 2S (column 6) was better by 4.5 strokes on average; with the stock known, the draw was best (the real stock ranks 1 of 5 orders by what this move loses).',
@@ -265,6 +277,9 @@ describe('audit', () => {
     [JSON.stringify({ boards: [DEAL_1], logs: ['dx'] }), 'ERR_ILLEGAL_MOVE'],
     [JSON.stringify({ boards: [DEAL_1], logs: ['1'] }), 'ERR_ILLEGAL_MOVE'],
     [JSON.stringify({ boards: [DEAL_1], logs: ['dd34'] }), 'ERR_NOT_OVER'],
+    [JSON.stringify({ boards: [DEAL_1], logs: [''], salt: 7 }), 'ERR_INPUT'],
+    [JSON.stringify({ boards: [DEAL_1], logs: [''], salt: 'XYZ' }), 'ERR_INPUT'],
+    [JSON.stringify({ boards: [DEAL_1], logs: [''], salt: 'a'.repeat(129) }), 'ERR_INPUT'],
   ])('answers %j with %s', (input, code) => {
     const answer = runLine(auditCmd, input);
     expect(Object.keys(answer)).toEqual(['ok', 'code', 'message']);

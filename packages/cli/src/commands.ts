@@ -29,7 +29,7 @@ export const usage = `usage:
   golf deal <number> [--rules P]
   golf replay [--rules P]                      < {"board": "...", "log": "..."} lines
   golf solve [--rules P] [--objective O]       < {"board": "..."} lines
-  golf audit [--rules P]                       < {"boards": ["...", ...], "logs": ["...", ...]} lines
+  golf audit [--rules P]                       < {"boards": ["...", ...], "logs": ["...", ...], "salt"?: "hex"} lines
 P: ${PRESET_NAMES.join(' | ')} (default classic); O: ${OBJECTIVES.join(' | ')} (default strokes)
 `;
 
@@ -139,16 +139,19 @@ export function runLine(cmd: Exclude<Command, { name: 'deal' }>, line: string): 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 /**
- * One round's audit: `{"boards": [...], "logs": [...]}`, one board and one whole finished hole's log per hole.
- * The verdict is the engine's `auditRound`, the function the API calls. Errors: ERR_INPUT (not the shape
+ * One round's audit: `{"boards": [...], "logs": [...]}`, one board and one whole finished hole's log per hole, and
+ * optionally the `"salt"` of its sampled orders (a closed daily course's `auditSalt`; none by default). The verdict is
+ * the engine's `auditRound`, the function the API calls. Errors: ERR_INPUT (not the shape
  * above), ERR_LENGTHS (boards and logs differ in number, or not 1 to 9 holes), ERR_BOARD (a board that does not
  * parse or is not a deal of these rules), ERR_ILLEGAL_MOVE (a log that does not replay), ERR_NOT_OVER (a log
  * that does not finish its hole).
  */
 function runAudit(rules: Rules, input: Record<string, unknown>): Answer {
-  const { boards, logs } = input;
+  const { boards, logs, salt = '' } = input;
   if (!isStringArray(boards)) return inputError('"boards" must be an array of board texts');
   if (!isStringArray(logs)) return inputError('"logs" must be an array of move logs (1-7, d)');
+  if (typeof salt !== 'string' || !/^[0-9a-f]{0,128}$/.test(salt))
+    return inputError('"salt" must be lowercase hex, at most 128 digits (a closed day\'s "auditSalt")');
   const coded = (code: string, message: string): Answer => ({ ok: false, code, message });
   if (boards.length !== logs.length) return coded('ERR_LENGTHS', `${boards.length} boards but ${logs.length} logs`);
   const deals: Deal[] = [];
@@ -157,7 +160,7 @@ function runAudit(rules: Rules, input: Record<string, unknown>): Answer {
     if (!deal.ok) return coded('ERR_BOARD', `hole ${i + 1}: ${deal.error.message}`);
     deals.push(deal.value);
   }
-  const audit = auditRound(deals, rules, logs);
+  const audit = auditRound(deals, rules, logs, salt);
   if (!audit.ok) return coded(audit.error.code, audit.error.message);
   const r = audit.value;
   const holes = r.holes.map((h) => ({ telling: h.telling.map((t) => ({ at: t.at, move: t.move, why: tellingWhy(t.reason) })) }));

@@ -72,8 +72,9 @@ export interface AuditProbe {
  * above it). Against a reference move: 0 when the move taken gains `gains` strokes or more on it, one more for each
  * stroke less, `gains` on a tie and `gains + 1` when it loses (the reference move searched only as far as it
  * needs). With a threshold rule (`theta`): 0 when the rule allows the move taken, else 1. Each is a number from 0 up,
- * so the same bets and conditions serve all. Null past the node cap; the callers then count it as `cap`, a fixed
- * rule, the same for the real stock and every sample.
+ * so the same bets and conditions serve all. Null past the node cap; the callers then count it as `cap`. The real
+ * stock's search starts warm and the samples' cold, so the cap does not fall alike on them: the bound is proven for
+ * exact holes only (docs/fair-play.md).
  */
 export function outcomeOn(search: DealSearch, probe: AuditProbe, cap = AUDIT_LOSS_CAP): number | null {
   const { step, ref, gains = 1 } = probe;
@@ -132,16 +133,25 @@ function hashInts(values: readonly number[]): number {
   return h >>> 0;
 }
 
-/** An order stream for one segment: xoshiro128** seeded by a hash of what was shown only (`shownDeal`). */
+/**
+ * An order stream for one segment: xoshiro128** seeded by a hash of what was shown only (`shownDeal`) and of the
+ * audit's `salt`. The daily course's salt is kept secret until the day closes (docs/fair-play.md): a player who could
+ * compute the audit's orders while playing could choose moves that fool them. An empty salt hashes as version 10's
+ * unsalted stream.
+ */
 export class OrderStream {
   readonly #rng: Xoshiro128;
   readonly #unseen: Card[];
-  constructor(deal: Deal, drawn: number) {
+  constructor(deal: Deal, drawn: number, salt = '') {
     // The undrawn cards only as a sorted set: their real order cannot leak in.
     const shown = shownDeal(deal, drawn);
     const seed: number[] = [];
     for (const col of shown.columns) seed.push(...col);
     seed.push(shown.waste ?? 52, 53, ...shown.stock, 54, drawn);
+    if (salt !== '') {
+      seed.push(55);
+      for (let i = 0; i < salt.length; i++) seed.push(salt.charCodeAt(i));
+    }
     this.#rng = Xoshiro128.fromSeed(hashInts(seed));
     this.#unseen = shown.stock.slice(drawn);
   }
@@ -200,8 +210,9 @@ export class SegmentOrders {
     readonly rules: Rules,
     readonly drawn: number,
     readonly tails?: TailCache,
+    salt = '',
   ) {
-    this.#stream = new OrderStream(deal, drawn);
+    this.#stream = new OrderStream(deal, drawn, salt);
     this.#base = deal;
     this.#revealed = deal.stock.slice(0, drawn);
   }

@@ -18,6 +18,7 @@ import {
   judgeSegment,
   SegmentOrders,
   optionValues,
+  OrderStream,
   outcomeOn,
   outcomeRange,
   type AuditBet,
@@ -525,6 +526,31 @@ describe('auditHole', () => {
     expect(r.flagged).toBe(false);
     expect(r.pValue).toBeGreaterThan(AUDIT_ALPHA);
     expect(r.holes).toHaveLength(9);
+  });
+});
+
+describe('OrderStream', () => {
+  it('draws from what was shown and the salt only: the same salt the same orders, another salt others', () => {
+    const d = deal(16);
+    const drawn = 5;
+    const draw = (deal: Deal, salt?: string) => {
+      const s = new OrderStream(deal, drawn, salt);
+      return Array.from({ length: 8 }, () => s.next().join(' '));
+    };
+    const plain = draw(d);
+    expect(draw(d, '')).toEqual(plain);
+    const salted = draw(d, '5f0e9a');
+    expect(draw(d, '5f0e9a')).toEqual(salted);
+    // Each draw is a shuffle of the same unseen cards; another salt gives other orders.
+    expect(salted.map((o) => o.split(' ').sort().join(' '))).toEqual(
+      plain.map((o) => o.split(' ').sort().join(' ')),
+    );
+    expect(salted.filter((o, i) => o !== plain[i]).length).toBeGreaterThan(4);
+    expect(draw(d, '5f0e9b').filter((o, i) => o !== salted[i]).length).toBeGreaterThan(4);
+    // The real order of the undrawn cards never enters, salted or not.
+    const shuffled: Deal = { ...d, stock: [...d.stock.slice(0, drawn), ...d.stock.slice(drawn).reverse()] };
+    expect(draw(shuffled, '5f0e9a')).toEqual(salted);
+    expect(draw(shuffled)).toEqual(plain);
   });
 });
 

@@ -123,16 +123,18 @@ export interface AuditTrace {
 
 /**
  * Audits one finished hole of a round, given the audits of the round's holes before it, in play order (none for the
- * first): their evidence sets where this hole's ladders start (`AUDIT_ROUND_CAP`). The result is plain data (JSON
- * round-trips it) for `combineAudit`.
+ * first): their evidence sets where this hole's ladders start (`AUDIT_ROUND_CAP`). `salt` goes into the seed of its
+ * sampled orders (`OrderStream`): the API's is the day's audit salt, secret until the day closes. The result is plain
+ * data (JSON round-trips it) for `combineAudit`.
  */
 export function auditHole(
   deal: Deal,
   rules: Rules,
   log: string,
   before: readonly HoleAudit[] = [],
+  salt = '',
 ): Result<HoleAudit, AuditError> {
-  return auditHoleWith(deal, rules, log, AUDIT_SETTINGS, { before });
+  return auditHoleWith(deal, rules, log, AUDIT_SETTINGS, { before, salt });
 }
 
 /** `auditHole` with other settings; `trace` receives every examined decision. */
@@ -141,9 +143,14 @@ export function auditHoleWith(
   rules: Rules,
   log: string,
   settings: AuditSettings,
-  options: { readonly before?: readonly HoleAudit[]; readonly trace?: (t: AuditTrace) => void } = {},
+  options: {
+    readonly before?: readonly HoleAudit[];
+    readonly trace?: (t: AuditTrace) => void;
+    /** Mixed into the seed of every order stream (`OrderStream`); the daily course's is secret until it closes. */
+    readonly salt?: string;
+  } = {},
 ): Result<HoleAudit, AuditError> {
-  const { before = [], trace } = options;
+  const { before = [], trace, salt = '' } = options;
   const C = settings.capitals.length;
   const size = settings.parts.length * C;
   if (before.length >= COURSE_HOLES)
@@ -200,7 +207,7 @@ export function auditHoleWith(
         const base: (readonly number[])[] = [];
         const condition: ({ lo: number; hi: number } | null)[] = decided.map(() => null);
         // The groups draw the same orders, in turn; their searches are shared until the segment is judged.
-        const orders = new SegmentOrders(deal, rules, drawn, tails);
+        const orders = new SegmentOrders(deal, rules, drawn, tails, salt);
         try {
           groups.forEach((group, g) => {
             if (group.length === 0) return;
@@ -471,11 +478,12 @@ export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, Au
   });
 }
 
-/** Audits a whole round: `combineAudit(holes.map(auditHole))`, holes in order, the first bad one reported. */
+/** Audits a whole round: `combineAudit(holes.map(auditHole))`, holes in order with `salt`, the first bad one reported. */
 export function auditRound(
   deals: readonly Deal[],
   rules: Rules,
   logs: readonly string[],
+  salt = '',
 ): Result<RoundAudit, AuditError> {
   if (deals.length !== logs.length)
     return err({ code: 'ERR_LENGTHS', message: `${deals.length} boards but ${logs.length} logs` });
@@ -491,7 +499,7 @@ export function auditRound(
   }
   const holes: HoleAudit[] = [];
   for (let h = 0; h < deals.length; h++) {
-    const a = auditHole(deals[h]!, rules, logs[h]!, holes);
+    const a = auditHole(deals[h]!, rules, logs[h]!, holes, salt);
     if (!a.ok) return err({ ...a.error, hole: h, message: `hole ${h + 1}: ${a.error.message}` });
     holes.push(a.value);
   }

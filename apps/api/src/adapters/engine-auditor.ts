@@ -3,8 +3,8 @@ import type { Auditor } from '../ports/auditor.ts';
 
 /** The engine's audit, decision for decision the same as `pnpm -s golf audit`. */
 export const engineAuditor: Auditor = {
-  hole(deal, rules, log, before) {
-    const audit = auditHole(deal, rules, log, before as HoleAudit[]);
+  hole(deal, rules, log, before, salt) {
+    const audit = auditHole(deal, rules, log, before as HoleAudit[], salt);
     // Earlier holes stored by another audit version: the caller starts the round again.
     if (!audit.ok && audit.error.code === 'ERR_VERSION') return null;
     // Logs come from the ledger, verified when they were played: any other failure here is a bug.

@@ -16,8 +16,9 @@ export interface Auditor {
   /**
    * One hole's audit as plain data (stored between slices), after the audits of the round's holes before it, in play
    * order, as this auditor returned them: the hole's ladders read their evidence. Null when those are another audit
-   * version's (stored before a deployment): the caller audits the round again from its first hole.
+   * version's (stored before a deployment): the caller audits the round again from its first hole. `salt` seeds its
+   * sampled orders: the day's audit salt (`auditSalt`), secret until the day closes.
    */
-  hole(deal: Deal, rules: Rules, log: string, before: readonly unknown[]): unknown;
+  hole(deal: Deal, rules: Rules, log: string, before: readonly unknown[], salt: string): unknown;
   verdict(holes: readonly unknown[]): AuditVerdict;
 }

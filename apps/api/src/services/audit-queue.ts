@@ -22,7 +22,7 @@ import type { DayAuditRecord, StandingsKey, VerdictRecord } from '../ports/audit
 import { archiveStep, startArchive, watchArchive } from './archive.ts';
 import { messageSchema, type AuditMessage, type PipelineMessage } from './pipeline-messages.ts';
 import type { ServiceContext } from './context.ts';
-import { closedCourse, RULES } from './course.ts';
+import { auditSalt, closedCourse, RULES } from './course.ts';
 import type { Course } from './course-model.ts';
 
 /** Ranked rounds one page step reads: with each one's verdict looked up, about 1,000 rows read. */
@@ -134,10 +134,10 @@ export function timeBox(
 }
 
 /** A round's holes audited in play order, each after the ones before it. */
-function auditAll(ctx: ServiceContext, course: Course, logs: readonly string[]): unknown[] {
+function auditAll(ctx: ServiceContext, course: Course, logs: readonly string[], salt: string): unknown[] {
   const done: unknown[] = [];
   for (const [i, h] of course.holes.entries()) {
-    const audit = ctx.auditor.hole(h.deal, RULES, logs[i] ?? '', done);
+    const audit = ctx.auditor.hole(h.deal, RULES, logs[i] ?? '', done, salt);
     if (audit === null) throw new Error('the auditor refused the holes it had just audited');
     done.push(audit);
   }
@@ -145,8 +145,14 @@ function auditAll(ctx: ServiceContext, course: Course, logs: readonly string[]):
 }
 
 /** A round's verdict from its nine holes; holes carried over from another audit version are audited again. */
-function verdictOf(ctx: ServiceContext, course: Course, logs: readonly string[], holes: unknown[]) {
-  const fresh = () => auditAll(ctx, course, logs);
+function verdictOf(
+  ctx: ServiceContext,
+  course: Course,
+  logs: readonly string[],
+  holes: unknown[],
+  salt: string,
+) {
+  const fresh = () => auditAll(ctx, course, logs, salt);
   let done = holes;
   let verdict;
   try {
@@ -175,6 +181,7 @@ export async function auditRounds(
   if ([...rounds.values()].every((r) => r.audited)) return { verdicts, rest: null };
   // A closed day's course is complete (the cron made its perfect play ahead), so this instance keeps it.
   const course = await closedCourse(ctx, msg.date);
+  const salt = await auditSalt(ctx.config.secret, msg.date);
   for (const [i, id] of msg.rounds.entries()) {
     const round = rounds.get(id);
     if (!round || round.audited) continue;
@@ -183,12 +190,12 @@ export async function auditRounds(
       if (await box.expired())
         return { verdicts, rest: { ...msg, rounds: msg.rounds.slice(i), partial: { playerId: id, holes } } };
       const h = holes.length;
-      const audit = ctx.auditor.hole(course.holes[h]!.deal, RULES, round.logs[h] ?? '', holes);
+      const audit = ctx.auditor.hole(course.holes[h]!.deal, RULES, round.logs[h] ?? '', holes, salt);
       // Holes carried over in a message from before a new audit version: the round starts again.
       if (audit === null) holes.length = 0;
       else holes.push(audit);
     }
-    verdicts.push({ playerId: id, ...verdictOf(ctx, course, round.logs, holes) });
+    verdicts.push({ playerId: id, ...verdictOf(ctx, course, round.logs, holes, salt) });
   }
   return { verdicts, rest: null };
 }

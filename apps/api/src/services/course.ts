@@ -12,7 +12,7 @@ import {
 import type { CourseRecord } from '../ports/courses.ts';
 import type { Course, CourseHole } from './course-model.ts';
 import type { ServiceContext } from './context.ts';
-import { hmacSha256 } from '../crypto.ts';
+import { hmacHex, hmacSha256 } from '../crypto.ts';
 import { courseDay } from './time.ts';
 
 export const RULES_NAME: PresetName = 'classic';
@@ -22,6 +22,16 @@ export const SEED_PREFIX = 'golf-daily/v1/';
 /** The course seed: HMAC-SHA256(secret, "golf-daily/v1/" + date). */
 export const courseSeed = (secret: string, date: string): Promise<Uint8Array> =>
   hmacSha256(secret, SEED_PREFIX + date);
+
+export const AUDIT_SALT_PREFIX = 'golf-daily/audit/v1/';
+
+/**
+ * The day's audit salt: HMAC-SHA256(secret, "golf-daily/audit/v1/" + date), hex. It seeds the orders the fair-play
+ * audit samples (docs/fair-play.md): secret while the day is open, so no player can compute them and choose moves
+ * that fool them; public once it closes (the course's `auditSalt`), so anyone can run the audit again.
+ */
+export const auditSalt = (secret: string, date: string): Promise<string> =>
+  hmacHex(secret, AUDIT_SALT_PREFIX + date);
 
 /** A course's deals from its seed (no solver: perfect play is computed later, by {@link completePerfect}). */
 export async function buildCourse(secret: string, date: string, now: Date): Promise<CourseRecord> {
@@ -123,6 +133,8 @@ export interface CourseView {
   readonly opensAt: string;
   readonly closesAt: string;
   readonly closed: boolean;
+  /** Once the day is closed: the salt of the audit's sampled orders (`auditSalt`). */
+  readonly auditSalt?: string;
   readonly holes: HoleView[];
 }
 
@@ -137,6 +149,7 @@ export async function courseView(ctx: ServiceContext, date: string): Promise<Cou
     opensAt: opensAt(date).toISOString(),
     closesAt: closesAt(date).toISOString(),
     closed,
+    ...(closed ? { auditSalt: await auditSalt(ctx.config.secret, date) } : {}),
     holes: course.holes.map((h) => ({
       hole: h.hole,
       columns: h.deal.columns.map((column) => column.map(makeCard)),
