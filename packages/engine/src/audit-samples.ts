@@ -136,8 +136,8 @@ function hashInts(values: readonly number[]): number {
 /**
  * An order stream for one segment: xoshiro128** seeded by a hash of what was shown only (`shownDeal`) and of the
  * audit's `salt`. The daily course's salt is kept secret until the day closes (docs/fair-play.md): a player who could
- * compute the audit's orders while playing could choose moves that fool them. An empty salt hashes as version 10's
- * unsalted stream.
+ * compute the audit's orders while playing could choose moves that fool them. An empty salt (the default) leaves the
+ * seed what it was before salts.
  */
 export class OrderStream {
   readonly #rng: Xoshiro128;
