@@ -229,13 +229,8 @@ export function auditHoleWith(
             // The segment's decisions share its samples: each is judged on those that agree with the real stock at
             // the decisions before it (`judgeSegment`).
             const onReal = probes.map((_, k) => realOutcomes[k] ?? cap);
-            const judged = judgeSegment(
-              onReal,
-              set.outcomes,
-              probeOf.map((x) => [...new Set(x.of.values())]),
-              users,
-              cap,
-            );
+            const probesOf = probeOf.map((x) => [...new Set(x.of.values())]);
+            const judged = judgeSegment(onReal, set.outcomes, probesOf, users, cap);
             for (const [j, i] of list.entries()) {
               const step = decided[j]!;
               for (const [b, k] of probeOf[j]!.of) {
@@ -247,9 +242,9 @@ export function auditHoleWith(
                   c.bets.length;
               }
               // What later samples of the part must match.
-              for (const k of new Set(probeOf[j]!.of.values())) {
+              for (const k of probesOf[j]!) {
                 const range = judged.ranges[k];
-                if (range === null || range === undefined) continue;
+                if (!range) continue;
                 conditions[g]!.push({ ...probes[k]!, ...range });
                 if (probes[k]!.ref === undefined) condition[j] = range;
               }
