@@ -333,6 +333,15 @@ export function betFactor(outcomes: readonly number[], bet: AuditBet, minFailing
   return outcomes[0]! < bet.below ? 1 - bet.stake + (bet.stake * n) / succeed : 1 - bet.stake;
 }
 
+/** A capital's factor at a decision: the mean of its bets' factors (a mean of fair bets is fair). */
+export function capitalFactor(
+  outcomes: readonly number[],
+  bets: readonly AuditBet[],
+  minFailing: number,
+): number {
+  return bets.reduce((sum, bet) => sum + betFactor(outcomes, bet, minFailing), 0) / bets.length;
+}
+
 /**
  * The outcomes that pay every bet of `bets` as the real outcome `real` did: the range `lo..hi` (within `0..lossCap`)
  * between the bets' thresholds.

@@ -13,6 +13,7 @@ import {
   auditRound,
   auditSteps,
   betFactor,
+  capitalFactor,
   combineAudit,
   drawSamples,
   judgeSegment,
@@ -199,7 +200,7 @@ describe('what a decision reveals', () => {
               const bets = users[k]!;
               const outcomes = judged.outcomes[k]!;
               expect(outcomes[0]).toBe(table[r]![k]);
-              product *= bets.reduce((sum, b) => sum + betFactor(outcomes, b, minFailing), 0) / bets.length;
+              product *= capitalFactor(outcomes, bets, minFailing);
             }
             means[c]! += product / table.length;
           }
@@ -288,8 +289,7 @@ describe('what a decision reveals', () => {
     { timeout: SLOW },
     () => {
       const bets = AUDIT_CAPITALS[0]!.bets;
-      const factor = (o: readonly number[]) =>
-        bets.reduce((sum, b) => sum + betFactor(o, b, AUDIT_MIN_FAILING), 0) / bets.length;
+      const factor = (o: readonly number[]) => capitalFactor(o, bets, AUDIT_MIN_FAILING);
       let segments = 0;
       let unjudged = 0;
       for (let n = 1; n <= 100; n++) {

@@ -75,7 +75,7 @@ import { planRun } from './hint.ts';
 import {
   type AuditCondition,
   type AuditProbe,
-  betFactor,
+  capitalFactor,
   drawSamples,
   SegmentOrders,
   judgeSegment,
@@ -237,9 +237,7 @@ export function auditHoleWith(
                 const c = settings.capitals[b]!;
                 const outcomes = judged.outcomes[k]!;
                 placed[j]![b] = outcomes;
-                factors[j]![b] =
-                  c.bets.reduce((sum, bet) => sum + betFactor(outcomes, bet, settings.minFailing), 0) /
-                  c.bets.length;
+                factors[j]![b] = capitalFactor(outcomes, c.bets, settings.minFailing);
               }
               // What later samples of the part must match.
               for (const k of probesOf[j]!) {
