@@ -3,7 +3,7 @@ import { type Move, type Position } from './game.ts';
 import { type CodedError } from './result.ts';
 
 /** Bump when anything that changes a verdict changes; stored hole results of another version do not combine. */
-export const AUDIT_VERSION = 10;
+export const AUDIT_VERSION = 11;
 /** A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. */
 export const AUDIT_ALPHA = 0.001;
 /**
@@ -24,12 +24,14 @@ export const AUDIT_SAMPLES: readonly AuditSampling[] = [
 ];
 /**
  * The ladders read each capital times the product of the same capital over the round's earlier holes, that product
- * counted at most this (version 9). Holes are played in order on independent decks, so the product is known before
- * any bet of the hole is placed and every bet stays fair. At 1 the earlier holes only ever lower the ladder: an honest
- * round, whose products fall below a tenth within a hole or two, is examined with one order a segment from then on,
- * while a scout's products stay above 1 and he is examined as if each hole started afresh (docs/fair-play.md).
+ * counted at most this. Holes are played in order on independent decks, so the product is known before any bet of the
+ * hole is placed and every bet stays fair. An honest round's products fall below a tenth within a hole or two, and it
+ * is examined with one order a segment from then on. A scout's products climb: from version 11 his later holes start
+ * where his round stands, up to 100 (past the top rung's 30), so he is examined with the most orders from their first
+ * segment. Versions 9 and 10 counted at most 1: a hole's capital seldom passes 30 on its own (about 10^0.5 a hole under
+ * perfect play), so a scout was examined with four orders almost everywhere (docs/fair-play.md).
  */
-export const AUDIT_ROUND_CAP = 1;
+export const AUDIT_ROUND_CAP = 100;
 /** The opening's orders per segment: one, whatever its capital (each is a solve of the whole game). */
 export const AUDIT_OPENING_SAMPLES: readonly AuditSampling[] = [{ below: Infinity, samples: 1 }];
 /**
