@@ -145,7 +145,10 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
   }
   if (best !== null)
     console.log(
-      `\nbest scout flagged at most 10% of the time: ${best.policy}, mean total ${best.total.toFixed(1)} against the coach's ${coachMean.toFixed(1)} (${(best.total - coachMean).toFixed(1)})`,
+      `\nbest scout flagged at most 10% of the time: ${best.policy}, mean total ${best.total.toFixed(1)} ` +
+        (Number.isNaN(coachMean)
+          ? '(no coach rounds in these results to compare with)'
+          : `against the coach's ${coachMean.toFixed(1)} (${(best.total - coachMean).toFixed(1)})`),
     );
 
   const cpuRows: string[][] = [];
