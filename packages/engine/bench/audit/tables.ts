@@ -90,7 +90,7 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
   );
 
   const coachRuns = byPolicy.get('coach');
-  const coachMean = coachRuns === undefined ? NaN : mean(coachRuns.map((r) => r.total));
+  const coachMean = coachRuns === undefined ? null : mean(coachRuns.map((r) => r.total));
   const kRuns = byPolicy.get('k');
   if (kRuns !== undefined && kRuns.length > 0) {
     const kCoach = mean(kRuns.map((r) => r.ks![0]!.total));
@@ -146,7 +146,7 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
   if (best !== null)
     console.log(
       `\nbest scout flagged at most 10% of the time: ${best.policy}, mean total ${best.total.toFixed(1)} ` +
-        (Number.isNaN(coachMean)
+        (coachMean === null
           ? '(no coach rounds in these results to compare with)'
           : `against the coach's ${coachMean.toFixed(1)} (${(best.total - coachMean).toFixed(1)})`),
     );
