@@ -145,12 +145,32 @@ function runMistakes(m: number, c: number): CourseResult {
   const holes: HoleAudit[] = [];
   deals.forEach((d, h) => {
     total += strokesOf(d, logs[h]!);
-    const a = auditOf(d, logs[h]!, holes);
+    const a = memoAudit(c, logs, h, () => auditOf(d, logs[h]!, holes));
     cpu += a.cpu;
     holes.push(a.audit);
   });
   return resultOf(`perfect-m${m}`, c, total, cpu, holes);
 }
+
+/**
+ * Hole audits of one course by the logs of its holes up to that one. A hole's audit depends only on its log and the
+ * audits of the holes before it, so a mistake scout's holes before his first changed one, and those the scouts with
+ * fewer mistakes already changed alike, are the same audits: run once, their CPU counted for each round that has
+ * them, as if run again (the `cpu` field means what it did).
+ */
+function memoAudit(
+  c: number,
+  logs: readonly string[],
+  h: number,
+  run: () => { audit: HoleAudit; cpu: number },
+): { audit: HoleAudit; cpu: number } {
+  if (auditMemo.course !== c) auditMemo = { course: c, audits: new Map() };
+  const key = logs.slice(0, h + 1).join('/');
+  let a = auditMemo.audits.get(key);
+  if (a === undefined) auditMemo.audits.set(key, (a = run()));
+  return a;
+}
+let auditMemo = { course: -1, audits: new Map<string, { audit: HoleAudit; cpu: number }>() };
 
 /**
  * The perfect round of course `c`, audited once (the `perfect` policy's verdict and where the `perfect-mN` players
@@ -169,9 +189,11 @@ function perfectRound(c: number) {
       before: holes,
       trace: (tr) => candidates.push({ h, at: tr.at, factor: tr.factors.reduce((a, f) => a * f, 1) }),
     });
-    cpu += cpuMs() - t;
+    const holeCpu = cpuMs() - t;
+    cpu += holeCpu;
     if (!a.ok) throw new Error(a.error.message);
     holes.push(a.value);
+    memoAudit(c, logs, h, () => ({ audit: a.value, cpu: holeCpu }));
   });
   perfectMemo = { course: c, logs, candidates, holes, cpu };
   return perfectMemo;
