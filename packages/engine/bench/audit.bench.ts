@@ -3,6 +3,7 @@
  *
  *   pnpm --filter @golf/engine bench -- audit [--courses N] [--policies a,b] [--seed S] [--k K]
  *                                             [--out results.jsonl] [--shard i/n] [--report a.jsonl,b.jsonl]
+ *                                             [--list c1,c2,…] [--by-hole]
  *
  * Simulates N daily courses (default 1,000; nine `classic` holes each, dealt by `courseDecks` from random
  * 32-byte seeds, as the API deals them) for each policy, audits every round with `auditHole` + `combineAudit`
@@ -24,7 +25,9 @@
  * the file are skipped) or split over processes (`--shard 0/2` and `--shard 1/2`, each with its own file); a run
  * holds `<file>.lock` while it writes: a second run on the same file stops at once, and a lock whose run was killed is
  * taken over. `--report` prints the tables from such files only, each policy's course counted once. Courses run in
- * order, every policy in turn, so a run stopped early still has every policy at about the same count.
+ * order, every policy in turn, so a run stopped early still has every policy at about the same count. `--list` runs
+ * only the courses listed (each below N), in that order; `--by-hole` keeps each hole's evidence per capital in the
+ * line (`byHole`), so that other ways to combine the holes can be judged without auditing again.
  */
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import {
@@ -61,7 +64,11 @@ const courseDeals = (c: number): Deal[] => dealsOfCourse(benchSeed, c);
 const maxK = Number(arg('k') ?? 5);
 const out = arg('out');
 const report = arg('report');
-/** `--shard i/n`: only the courses c with c % n === i (to split a run over processes). */
+/** `--by-hole`: each line also keeps every hole's evidence per capital (`byHole`), to study other combinations. */
+const byHole = process.argv.includes('--by-hole');
+/** `--list a,b,…`: only these courses (each below `--courses`), in this order. */
+const list = arg('list')?.split(',').map(Number);
+/** `--shard i/n`: only the courses at places p with p % n === i in the run (to split a run over processes). */
 const [shardIndex, shardCount] = (arg('shard') ?? '0/1').split('/').map(Number) as [number, number];
 const policies = (arg('policies')?.split(',') ?? ALL) as Policy[];
 for (const p of policies) if (!ALL.includes(p)) throw new Error(`unknown policy ${p}`);
@@ -109,6 +116,9 @@ function resultOf(
     telling: v.telling,
     cpu,
     capitals: v.capitals,
+    ...(byHole
+      ? { byHole: holes.map((h) => h.evidence.map((x) => Math.round(1000 * Math.log10(x)) / 1000)) }
+      : {}),
   };
 }
 
@@ -373,7 +383,9 @@ if (report === undefined) {
   auditOf(courseDeals(-1)[0]!, playHole('greedy', courseDeals(-1)[0]!, Xoshiro128.fromSeed(1), 0), []);
   // Course by course, every policy in turn: a run stopped early still has every policy at about the same count.
   const started = Date.now();
-  for (let c = shardIndex; c < courses; c += shardCount) {
+  const order = list ?? Array.from({ length: courses }, (_, c) => c);
+  for (const [i, c] of order.entries()) {
+    if (c >= courses || i % shardCount !== shardIndex) continue;
     for (const policy of policies) {
       // The k scout's k = 0 round is the coach's: one run gives both.
       if (policy === 'coach' && policies.includes('k')) continue;
@@ -382,8 +394,10 @@ if (report === undefined) {
       for (const r of rs)
         if (addResult(r) && out !== undefined) appendFileSync(out, JSON.stringify(r) + '\n');
     }
-    if ((c + 1) % 10 === 0)
-      process.stderr.write(`${c + 1}/${courses} courses, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    if ((i + 1) % 10 === 0)
+      process.stderr.write(
+        `${i + 1}/${order.length} courses, ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+      );
   }
 } else for (const file of report.split(',')) readResults(file);
 if (duplicates > 0)

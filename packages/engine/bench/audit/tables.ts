@@ -14,6 +14,8 @@ export interface CourseResult {
   readonly cpu: number;
   /** The round's evidence for each part and capital (`HoleAudit.evidence`'s order), in powers of ten. */
   readonly capitals?: readonly number[];
+  /** With `--by-hole`: each hole's evidence per part and capital, in powers of ten to a thousandth. */
+  readonly byHole?: readonly (readonly number[])[];
   /** For `k`: per k = 0..K, the total and whether flagged. */
   readonly ks?: readonly { readonly total: number; readonly flagged: boolean; readonly pValue: number }[];
 }
