@@ -3,7 +3,7 @@ import { type Move, type Position } from './game.ts';
 import { type CodedError } from './result.ts';
 
 /** Bump when anything that changes a verdict changes; stored hole results of another version do not combine. */
-export const AUDIT_VERSION = 11;
+export const AUDIT_VERSION = 12;
 /** A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. */
 export const AUDIT_ALPHA = 0.001;
 /**
@@ -49,6 +49,16 @@ export const AUDIT_PARTS: readonly AuditPart[] = [
   { fromDraw: 0, untilDraw: 2, weight: 0.1, samples: AUDIT_OPENING_SAMPLES },
   { fromDraw: 2, untilDraw: 17, weight: 0.9, samples: AUDIT_SAMPLES },
 ];
+/**
+ * Capitals the round's evidence may move between from hole to hole (version 12): the rest's bets against the best move
+ * and against the two references. A deliberate one-stroke mistake sinks the first in its hole, seldom the references:
+ * with a fixed mixture the mistake's hole costs the round that capital's share for good; here the weight follows the
+ * capital that did best so far, and a share `share` of it goes back to the others before each hole, so the round can
+ * move back after the mistake. A capital that leads in every hole pays at most `1 - share` a hole for it, and the
+ * other capitals (the threshold rules, whose evidence a scout gathers in every hole alike, and the opening's) stay in
+ * the fixed mixture. Measured in docs/fair-play.md ("Version 12").
+ */
+export const AUDIT_SWITCH: AuditSwitch = { part: 1, capitals: [0, 1, 2], share: 0.2 };
 /** Orders drawn per segment, at most, to get the samples wanted: this many times that number. */
 export const AUDIT_DRAW_FACTOR = 3;
 /** A decision's outcome: the strokes the move taken loses against the best move, counted up to this. */
@@ -130,6 +140,16 @@ export interface AuditPart {
 }
 
 /** While the part's largest capital is below `below`, a segment is examined with `samples` orders. */
+/** Capitals of one part whose weights move from hole to hole ("fixed share", `AUDIT_SWITCH`). */
+export interface AuditSwitch {
+  /** The part (an index in `AUDIT_PARTS`). */
+  readonly part: number;
+  /** The capitals (indices in `AUDIT_CAPITALS`). */
+  readonly capitals: readonly number[];
+  /** The part of the weights handed back to the capitals' own before each hole (0: a fixed mixture). */
+  readonly share: number;
+}
+
 export interface AuditSampling {
   readonly below: number;
   readonly samples: number;

@@ -28,8 +28,8 @@
  *   the rest's samples need not match the opening, whose matching costs a solve of the whole game.
  * - A capital's evidence is the product of its factors over the holes (independent decks); the round's evidence is
  *   the mean over the capitals weighted by their parts (the opening a tenth, the rest nine tenths) and their own
- *   weights, `pValue = min(1, 1 / evidence)`, flagged below `AUDIT_ALPHA` (Markov's inequality). Proof in
- *   docs/fair-play.md.
+ *   weights, three of the rest's capitals sharing their weights from hole to hole (`AUDIT_SWITCH`, `roundEvidence`),
+ *   `pValue = min(1, 1 / evidence)`, flagged below `AUDIT_ALPHA` (Markov's inequality). Proof in docs/fair-play.md.
  *
  * Determinism: sample orders come from xoshiro128** seeded by a hash of the shown cards, sample counts follow the
  * capitals, solves are exact (a node cap guards the CPU: past it an outcome counts as `AUDIT_LOSS_CAP`, and the hole
@@ -58,13 +58,17 @@ import {
   AUDIT_PARTS,
   AUDIT_ROUND_CAP,
   AUDIT_SETTINGS,
+  AUDIT_SWITCH,
   AUDIT_VERSION,
   type AuditBet,
+  type AuditCapital,
   type AuditError,
   type AuditReference,
   type AuditMove,
+  type AuditPart,
   type AuditSettings,
   type AuditStep,
+  type AuditSwitch,
   type HoleAudit,
   type RoundAudit,
   TELLING_MARGIN,
@@ -448,19 +452,7 @@ export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, Au
       message: `hole ${misplaced + 1} was audited after other holes than the ones before it here`,
       hole: misplaced,
     });
-  // For each capital, each hole's evidence keeps its expectation at most 1 given the holes before it (the decks are
-  // independent), so their product is an e-value for the round; so is a weighted mean of those products: a part's
-  // weight times the capital's (the weights sum to 1). Multiplied in sorted order: the same product, to the last
-  // bit, as version 8's, which combined holes in any order.
-  let evidence = 0;
-  for (let b = 0; b < sizes; b++) {
-    let product = 1;
-    for (const v of holes.map((h) => h.evidence[b]!).sort((x, y) => x - y)) product *= v;
-    evidence +=
-      AUDIT_PARTS[Math.floor(b / AUDIT_CAPITALS.length)]!.weight *
-      AUDIT_CAPITALS[b % AUDIT_CAPITALS.length]!.weight *
-      product;
-  }
+  const evidence = roundEvidence(holes.map((h) => h.evidence));
   const pValue = evidence <= 1 ? 1 : 1 / evidence;
   return ok({
     flagged: pValue < AUDIT_ALPHA,
@@ -469,6 +461,52 @@ export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, Au
     decisions: holes.reduce((n, h) => n + h.decisions, 0),
     holes: holes.map((h) => ({ telling: h.telling })),
   });
+}
+
+/**
+ * The round's evidence from its holes' evidence (`HoleAudit.evidence`, holes in play order). For each capital, each
+ * hole's evidence keeps its expectation at most 1 given the holes before it (the decks are independent), so:
+ * - outside `sw`, each capital's product over the holes is an e-value, weighed by its part's weight times its own
+ *   (multiplied in sorted order: the same product, to the last bit, as version 8's, which combined holes in any order);
+ * - the capitals of `sw` (version 12) together hold their weights' sum, spread over them hole by hole: hole `h` pays
+ *   `Σ w_b · e_b`, whose expectation is at most 1 given the holes before it, since the weights `w` are fixed by those
+ *   holes. After the hole, `w` follows what each capital gained (`w_b · e_b`, normalised), and a share `sw.share` of it
+ *   goes back to the capitals' own weights. The product over the holes is an e-value ("fixed share"); `share` 0 gives
+ *   back the plain products.
+ *
+ * A weighted mean of e-values whose weights sum to 1 is an e-value.
+ */
+export function roundEvidence(
+  evidence: readonly (readonly number[])[],
+  sw: AuditSwitch = AUDIT_SWITCH,
+  parts: readonly AuditPart[] = AUDIT_PARTS,
+  capitals: readonly AuditCapital[] = AUDIT_CAPITALS,
+): number {
+  const size = parts.length * capitals.length;
+  const weight = (b: number) =>
+    parts[Math.floor(b / capitals.length)]!.weight * capitals[b % capitals.length]!.weight;
+  const switching = sw.capitals.map((c) => sw.part * capitals.length + c);
+  let total = 0;
+  for (let b = 0; b < size; b++) {
+    if (switching.includes(b)) continue;
+    let product = 1;
+    for (const v of evidence.map((h) => h[b]!).sort((x, y) => x - y)) product *= v;
+    total += weight(b) * product;
+  }
+  if (switching.length === 0) return total;
+  const held = switching.reduce((sum, b) => sum + weight(b), 0);
+  const own = switching.map((b) => weight(b) / held);
+  let w = [...own];
+  let product = 1;
+  for (const h of evidence) {
+    const gained = switching.map((b, i) => w[i]! * h[b]!);
+    const paid = gained.reduce((a, x) => a + x, 0);
+    product *= paid;
+    // A hole that paid nothing leaves the round's product at 0: the weights no longer matter.
+    if (paid === 0) break;
+    w = gained.map((g, i) => (1 - sw.share) * (g / paid) + sw.share * own[i]!);
+  }
+  return total + held * product;
 }
 
 /** Audits a whole round: `combineAudit(holes.map(auditHole))`, holes in order with `salt`, the first bad one reported. */

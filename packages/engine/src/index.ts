@@ -121,8 +121,10 @@ export {
   AUDIT_DRAW_FACTOR,
   AUDIT_LOSS_CAP,
   AUDIT_CAPITALS,
+  AUDIT_SWITCH,
   TELLING_MARGIN,
   auditHole,
   combineAudit,
+  roundEvidence,
   auditRound,
 } from './audit.ts';
