@@ -53,10 +53,10 @@ export const AUDIT_PARTS: readonly AuditPart[] = [
  * Capitals the round's evidence may move between from hole to hole (version 12): the rest's bets against the best move
  * and against the two references. A deliberate one-stroke mistake sinks the first in its hole, seldom the references:
  * with a fixed mixture the mistake's hole costs the round that capital's share for good; here the weight follows the
- * capital that did best so far, and a share `share` of it goes back to the others before each hole, so the round can
- * move back after the mistake. A capital that leads in every hole pays at most `1 - share` a hole for it, and the
- * other capitals (the threshold rules, whose evidence a scout gathers in every hole alike, and the opening's) stay in
- * the fixed mixture. Measured in docs/fair-play.md ("Version 12").
+ * capital that did best so far, and a share `share` of the weights goes back to the three's own before each hole, so
+ * the round can move back after the mistake. A capital that leads in every hole pays at most `1 - share` a hole for
+ * it; the other capitals (the threshold rules, whose evidence a scout gathers in every hole alike, and the opening's)
+ * stay in the fixed mixture. Measured in docs/fair-play.md ("After version 11 (taken: version 12)").
  */
 export const AUDIT_SWITCH: AuditSwitch = { part: 1, capitals: [0, 1, 2], share: 0.2 };
 /** Orders drawn per segment, at most, to get the samples wanted: this many times that number. */
@@ -139,7 +139,6 @@ export interface AuditPart {
   readonly samples: readonly AuditSampling[];
 }
 
-/** While the part's largest capital is below `below`, a segment is examined with `samples` orders. */
 /** Capitals of one part whose weights move from hole to hole ("fixed share", `AUDIT_SWITCH`). */
 export interface AuditSwitch {
   /** The part (an index in `AUDIT_PARTS`). */
@@ -150,6 +149,7 @@ export interface AuditSwitch {
   readonly share: number;
 }
 
+/** While the part's largest capital is below `below`, a segment is examined with `samples` orders. */
 export interface AuditSampling {
   readonly below: number;
   readonly samples: number;
