@@ -28,6 +28,7 @@ import {
   type AuditBet,
   type AuditProbe,
   type AuditStep,
+  type AuditSwitch,
   type AuditTrace,
   type HoleAudit,
 } from './audit.ts';
@@ -52,6 +53,12 @@ const auditedRound = (numbers: readonly number[], play: (d: Deal) => string) => 
   return unwrap(auditRound(deals, rules, deals.map(play)));
 };
 const capitals = AUDIT_PARTS.length * AUDIT_CAPITALS.length;
+/** Capital `b`'s weight in the round's evidence (`HoleAudit.evidence`'s order): its part's weight times its own. */
+const weightOf = (b: number) =>
+  AUDIT_PARTS[Math.floor(b / AUDIT_CAPITALS.length)]!.weight *
+  AUDIT_CAPITALS[b % AUDIT_CAPITALS.length]!.weight;
+/** Where the capitals that switch from hole to hole (`AUDIT_SWITCH`) sit in `HoleAudit.evidence`. */
+const switching = AUDIT_SWITCH.capitals.map((c) => AUDIT_SWITCH.part * AUDIT_CAPITALS.length + c);
 /** Every bet any capital places. */
 const AUDIT_BETS = AUDIT_CAPITALS.flatMap((c) => c.bets);
 
@@ -733,9 +740,7 @@ describe('combineAudit', () => {
     expect(capitals).toBeGreaterThanOrEqual(2);
     const n = capitals;
     // A part's weight times its capital's; each set of weights sums to 1, the opening's below the rest's.
-    const weight = (k: number) =>
-      AUDIT_PARTS[Math.floor(k / AUDIT_CAPITALS.length)]!.weight *
-      AUDIT_CAPITALS[k % AUDIT_CAPITALS.length]!.weight;
+    const weight = weightOf;
     expect(AUDIT_PARTS.reduce((sum, p) => sum + p.weight, 0)).toBeCloseTo(1, 15);
     expect(AUDIT_CAPITALS.reduce((sum, c) => sum + c.weight, 0)).toBeCloseTo(1, 15);
     const rest = AUDIT_CAPITALS.length;
@@ -754,13 +759,13 @@ describe('combineAudit', () => {
     expect(m.flagged).toBe(false);
     // The same in a capital of the rest outside the switching ones (a threshold rule's): weighed as it is.
     const plain = rest + AUDIT_CAPITALS.length - 1;
-    expect(AUDIT_SWITCH.part === 1 && !AUDIT_SWITCH.capitals.includes(plain - rest)).toBe(true);
+    expect(AUDIT_SWITCH.part === 1 && !switching.includes(plain)).toBe(true);
     const r2 = unwrap(combineAudit(inOrder([hole(only(plain, 15)), hole(only(plain, 200))])));
     expect(r2.pValue).toBeCloseTo(1 / (weight(plain) * 3000 + 1 - weight(plain)), 12);
     // In the rest's first capital, which switches: the first hole pays its weights' mean of 15, 1 and 1; the second
     // the same over weights moved towards the first capital, most of the way (all but the share handed back).
-    const first = rest + AUDIT_SWITCH.capitals[0]!;
-    const held = AUDIT_SWITCH.capitals.reduce((sum, c) => sum + weight(rest + c), 0);
+    const first = switching[0]!;
+    const held = switching.reduce((sum, b) => sum + weight(b), 0);
     const own = weight(first) / held;
     const paid1 = own * 15 + (1 - own);
     const w2 = (1 - AUDIT_SWITCH.share) * ((own * 15) / paid1) + AUDIT_SWITCH.share * own;
@@ -806,9 +811,7 @@ describe('combineAudit', () => {
     // The same holes audited in the other order give the same figure, to the last bit (the fixed mixture's products
     // multiplied in sorted order), where the switching capitals agree within each hole: then each hole pays what they
     // show, whatever their weights.
-    const rest = AUDIT_SWITCH.part * AUDIT_CAPITALS.length;
-    const agree = (xs: number[], x: number) =>
-      spread(xs).map((v, b) => (AUDIT_SWITCH.capitals.includes(b - rest) ? x : v));
+    const agree = (xs: number[], x: number) => spread(xs).map((v, b) => (switching.includes(b) ? x : v));
     const a = inOrder([hole(agree([3, 1, 2, 0.5, 7], 5)), hole(0.2), hole(agree([40, 2, 1, 0.3, 9], 0.7))]);
     const b = inOrder([hole(agree([40, 2, 1, 0.3, 9], 0.7)), hole(0.2), hole(agree([3, 1, 2, 0.5, 7], 5))]);
     expect(unwrap(combineAudit(b)).pValue).toBe(unwrap(combineAudit(a)).pValue);
@@ -821,64 +824,42 @@ describe('roundEvidence', () => {
 
   it('lets the weight move to the capital that does best, and back after a hole it sank', () => {
     const sw = { part: 0, capitals: [0, 1], share: 0.5 };
+    const of = (holes: number[][], over: Partial<AuditSwitch> = {}) =>
+      roundEvidence(holes, { ...sw, ...over }, one, two);
     // Hole 1 pays 0.5 · 4 + 0.5 · 0 = 2; the weights become half (1, 0) and half (0.5, 0.5): 0.75 and 0.25. Hole 2
     // pays 0.25 · 4 = 1. Each capital's product is 0, so a fixed mixture (share 0) gives nothing.
-    expect(
-      roundEvidence(
-        [
-          [4, 0],
-          [0, 4],
-        ],
-        sw,
-        one,
-        two,
-      ),
-    ).toBeCloseTo(2, 15);
-    expect(
-      roundEvidence(
-        [
-          [4, 0],
-          [0, 4],
-        ],
-        { ...sw, share: 0 },
-        one,
-        two,
-      ),
-    ).toBe(0);
+    const swap = [
+      [4, 0],
+      [0, 4],
+    ];
+    expect(of(swap)).toBeCloseTo(2, 15);
+    expect(of(swap, { share: 0 })).toBe(0);
     // Without switching capitals, the weighted mean of the products.
     expect(
-      roundEvidence(
+      of(
         [
           [4, 3],
           [5, 2],
         ],
-        { ...sw, capitals: [] },
-        one,
-        two,
+        { capitals: [] },
       ),
     ).toBe(0.5 * 20 + 0.5 * 6);
     // A hole where every switching capital pays nothing ends their part of the round.
     expect(
-      roundEvidence(
-        [
-          [0, 0],
-          [9, 9],
-        ],
-        sw,
-        one,
-        two,
-      ),
+      of([
+        [0, 0],
+        [9, 9],
+      ]),
     ).toBe(0);
   });
 
   it('has expectation exactly 1 when every capital of every hole does, whatever the holes before it were', () => {
     // Three holes, three outcomes each, on the product's own settings. Each outcome gives every capital a value, and
     // each capital's mean over the outcomes is 1; the values depend on the holes before, as a player's strategy may.
-    const size = AUDIT_PARTS.length * AUDIT_CAPITALS.length;
     const p = [0.5, 0.3, 0.2];
     const valuesAfter = (path: number[]): number[][] => {
       const rng = Xoshiro128.fromSeed(path.reduce((h, o) => h * 7 + o + 1, 1));
-      const raw = p.map(() => Array.from({ length: size }, () => (rng.below(1000) / 100) ** 2));
+      const raw = p.map(() => Array.from({ length: capitals }, () => (rng.below(1000) / 100) ** 2));
       return raw.map((row) => row.map((v, b) => v / p.reduce((sum, q, j) => sum + q * raw[j]![b]!, 0)));
     };
     const expectation = (combine: (holes: number[][]) => number): number => {
@@ -899,25 +880,15 @@ describe('roundEvidence', () => {
     // The enumeration can tell an unfair combination: weights that read the hole they weigh (here, all on its best
     // switching capital) are not fair.
     const peek = (holes: number[][]) =>
-      holes.reduce(
-        (x, h) =>
-          x *
-          Math.max(...AUDIT_SWITCH.capitals.map((c) => h[AUDIT_SWITCH.part * AUDIT_CAPITALS.length + c]!)),
-        1,
-      );
+      holes.reduce((x, h) => x * Math.max(...switching.map((b) => h[b]!)), 1);
     expect(expectation(peek)).toBeGreaterThan(1.5);
   });
 
   it('property: never below the fixed mixture with any one switching capital held throughout, less 1 - share a hole', () => {
-    const size = AUDIT_PARTS.length * AUDIT_CAPITALS.length;
-    const rest = AUDIT_SWITCH.part * AUDIT_CAPITALS.length;
-    const weight = (b: number) =>
-      AUDIT_PARTS[Math.floor(b / AUDIT_CAPITALS.length)]!.weight *
-      AUDIT_CAPITALS[b % AUDIT_CAPITALS.length]!.weight;
     const holes = fc.array(
       fc.array(fc.oneof(fc.constant(0), fc.double({ min: 1e-6, max: 50, noNaN: true })), {
-        minLength: size,
-        maxLength: size,
+        minLength: capitals,
+        maxLength: capitals,
       }),
       {
         minLength: 1,
@@ -929,11 +900,9 @@ describe('roundEvidence', () => {
         const e = roundEvidence(hs);
         const product = (b: number) => hs.reduce((x, h) => x * h[b]!, 1);
         let fixed = 0;
-        for (let b = 0; b < size; b++)
-          if (!AUDIT_SWITCH.capitals.includes(b - rest)) fixed += weight(b) * product(b);
-        for (const c of AUDIT_SWITCH.capitals) {
-          const held =
-            fixed + weight(rest + c) * (1 - AUDIT_SWITCH.share) ** (hs.length - 1) * product(rest + c);
+        for (let b = 0; b < capitals; b++) if (!switching.includes(b)) fixed += weightOf(b) * product(b);
+        for (const b of switching) {
+          const held = fixed + weightOf(b) * (1 - AUDIT_SWITCH.share) ** (hs.length - 1) * product(b);
           expect(e).toBeGreaterThanOrEqual(held * (1 - 1e-12));
         }
         expect(e).toBeLessThanOrEqual(hs.reduce((x, h) => x * Math.max(...h), 1) * (1 + 1e-12));
@@ -945,8 +914,9 @@ describe('roundEvidence', () => {
 describe('golden: deal 16, perfect play, audit version 12', () => {
   it('pins the hole audit (a silent change to verdicts fails here)', { timeout: SLOW }, () => {
     // Deal 16's perfect line (4 strokes). The figures below were read off one run and checked by hand (versions 10
-    // to 12 give every figure of version 9 for a round's first hole; version 12 changes only how holes combine: no two decisions of one segment bet here, so
-    // none is judged on fewer samples, and the round cap only matters after a hole):
+    // to 12 give every figure of version 9 for a round's first hole: no two decisions of one segment bet here, so
+    // none is judged on fewer samples, the round cap only matters after a hole, and version 12 changes only how the
+    // holes combine):
     // - decisions (positions with two or more legal moves) and examined (those with stock still unseen) are
     //   recounted here from the log;
     // - eight decisions bet. The first three capitals' factor is the mean of a bet on outcome 0 (below 1) and one on
