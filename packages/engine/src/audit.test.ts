@@ -740,11 +740,10 @@ describe('combineAudit', () => {
     expect(capitals).toBeGreaterThanOrEqual(2);
     const n = capitals;
     // A part's weight times its capital's; each set of weights sums to 1, the opening's below the rest's.
-    const weight = weightOf;
     expect(AUDIT_PARTS.reduce((sum, p) => sum + p.weight, 0)).toBeCloseTo(1, 15);
     expect(AUDIT_CAPITALS.reduce((sum, c) => sum + c.weight, 0)).toBeCloseTo(1, 15);
     const rest = AUDIT_CAPITALS.length;
-    expect(weight(0)).toBeLessThan(weight(rest));
+    expect(weightOf(0)).toBeLessThan(weightOf(rest));
     const r = unwrap(combineAudit(inOrder([hole(10), hole(50, 7)])));
     expect(r.pValue).toBeCloseTo(1 / 500, 12);
     expect(r.flagged).toBe(false);
@@ -755,18 +754,18 @@ describe('combineAudit', () => {
     expect(f.flagged).toBe(true);
     // 15 · 200 = 3,000 in the opening's first capital, the others 1: the weighted mean is below 1,000.
     const m = unwrap(combineAudit(inOrder([hole(only(0, 15)), hole(only(0, 200))])));
-    expect(m.pValue).toBeCloseTo(1 / (weight(0) * 3000 + 1 - weight(0)), 12);
+    expect(m.pValue).toBeCloseTo(1 / (weightOf(0) * 3000 + 1 - weightOf(0)), 12);
     expect(m.flagged).toBe(false);
     // The same in a capital of the rest outside the switching ones (a threshold rule's): weighed as it is.
     const plain = rest + AUDIT_CAPITALS.length - 1;
     expect(AUDIT_SWITCH.part === 1 && !switching.includes(plain)).toBe(true);
     const r2 = unwrap(combineAudit(inOrder([hole(only(plain, 15)), hole(only(plain, 200))])));
-    expect(r2.pValue).toBeCloseTo(1 / (weight(plain) * 3000 + 1 - weight(plain)), 12);
+    expect(r2.pValue).toBeCloseTo(1 / (weightOf(plain) * 3000 + 1 - weightOf(plain)), 12);
     // In the rest's first capital, which switches: the first hole pays its weights' mean of 15, 1 and 1; the second
     // the same over weights moved towards the first capital, most of the way (all but the share handed back).
     const first = switching[0]!;
-    const held = switching.reduce((sum, b) => sum + weight(b), 0);
-    const own = weight(first) / held;
+    const held = switching.reduce((sum, b) => sum + weightOf(b), 0);
+    const own = weightOf(first) / held;
     const paid1 = own * 15 + (1 - own);
     const w2 = (1 - AUDIT_SWITCH.share) * ((own * 15) / paid1) + AUDIT_SWITCH.share * own;
     const paid2 = w2 * 200 + (1 - w2);
@@ -776,7 +775,7 @@ describe('combineAudit', () => {
     // Evidence spread over capitals does not add up across them: 60 in one, 100 in another.
     const s = unwrap(combineAudit(inOrder([hole(only(0, 60)), hole(only(n - 1, 100))])));
     expect(s.pValue).toBeCloseTo(
-      1 / (weight(0) * 60 + weight(n - 1) * 100 + 1 - weight(0) - weight(n - 1)),
+      1 / (weightOf(0) * 60 + weightOf(n - 1) * 100 + 1 - weightOf(0) - weightOf(n - 1)),
       12,
     );
     expect(s.flagged).toBe(false);
