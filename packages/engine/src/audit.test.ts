@@ -883,7 +883,7 @@ describe('roundEvidence', () => {
     expect(expectation(peek)).toBeGreaterThan(1.5);
   });
 
-  it('property: never below the fixed mixture with any one switching capital held throughout, less 1 - share a hole', () => {
+  it('property: never below the fixed mixture plus every switching capital held throughout, at its stay weight a hole', () => {
     const holes = fc.array(
       fc.array(fc.oneof(fc.constant(0), fc.double({ min: 1e-6, max: 50, noNaN: true })), {
         minLength: capitals,
@@ -900,10 +900,15 @@ describe('roundEvidence', () => {
         const product = (b: number) => hs.reduce((x, h) => x * h[b]!, 1);
         let fixed = 0;
         for (let b = 0; b < capitals; b++) if (!switching.includes(b)) fixed += weightOf(b) * product(b);
-        for (const b of switching) {
-          const held = fixed + weightOf(b) * (1 - AUDIT_SWITCH.share) ** (hs.length - 1) * product(b);
-          expect(e).toBeGreaterThanOrEqual(held * (1 - 1e-12));
-        }
+        // The sequences of capitals that never switch (docs/fair-play.md, "Version 12's calibration"): capital `b`
+        // stays from one hole to the next with weight `1 - share + share · π_b`, `π_b` its own share of the three.
+        const held = switching.reduce((sum, b) => sum + weightOf(b), 0);
+        const stay = (b: number) => 1 - AUDIT_SWITCH.share + (AUDIT_SWITCH.share * weightOf(b)) / held;
+        const staying = switching.reduce(
+          (sum, b) => sum + weightOf(b) * stay(b) ** (hs.length - 1) * product(b),
+          0,
+        );
+        expect(e).toBeGreaterThanOrEqual((fixed + staying) * (1 - 1e-12));
         expect(e).toBeLessThanOrEqual(hs.reduce((x, h) => x * Math.max(...h), 1) * (1 + 1e-12));
       }),
     );
