@@ -59,6 +59,8 @@ const weightOf = (b: number) =>
   AUDIT_CAPITALS[b % AUDIT_CAPITALS.length]!.weight;
 /** Where the capitals that switch from hole to hole (`AUDIT_SWITCH`) sit in `HoleAudit.evidence`. */
 const switching = AUDIT_SWITCH.capitals.map((c) => AUDIT_SWITCH.part * AUDIT_CAPITALS.length + c);
+/** The round's weight the switching capitals hold together. */
+const heldWeight = switching.reduce((sum, b) => sum + weightOf(b), 0);
 /** Every bet any capital places. */
 const AUDIT_BETS = AUDIT_CAPITALS.flatMap((c) => c.bets);
 
@@ -764,13 +766,12 @@ describe('combineAudit', () => {
     // In the rest's first capital, which switches: the first hole pays its weights' mean of 15, 1 and 1; the second
     // the same over weights moved towards the first capital, most of the way (all but the share handed back).
     const first = switching[0]!;
-    const held = switching.reduce((sum, b) => sum + weightOf(b), 0);
-    const own = weightOf(first) / held;
+    const own = weightOf(first) / heldWeight;
     const paid1 = own * 15 + (1 - own);
     const w2 = (1 - AUDIT_SWITCH.share) * ((own * 15) / paid1) + AUDIT_SWITCH.share * own;
     const paid2 = w2 * 200 + (1 - w2);
     const r3 = unwrap(combineAudit(inOrder([hole(only(first, 15)), hole(only(first, 200))])));
-    expect(r3.pValue).toBeCloseTo(1 / (held * paid1 * paid2 + 1 - held), 12);
+    expect(r3.pValue).toBeCloseTo(1 / (heldWeight * paid1 * paid2 + 1 - heldWeight), 12);
     expect(r3.flagged).toBe(true);
     // Evidence spread over capitals does not add up across them: 60 in one, 100 in another.
     const s = unwrap(combineAudit(inOrder([hole(only(0, 60)), hole(only(n - 1, 100))])));
@@ -902,8 +903,7 @@ describe('roundEvidence', () => {
         for (let b = 0; b < capitals; b++) if (!switching.includes(b)) fixed += weightOf(b) * product(b);
         // The sequences of capitals that never switch (docs/fair-play.md, "Version 12's calibration"): capital `b`
         // stays from one hole to the next with weight `1 - share + share · π_b`, `π_b` its own share of the three.
-        const held = switching.reduce((sum, b) => sum + weightOf(b), 0);
-        const stay = (b: number) => 1 - AUDIT_SWITCH.share + (AUDIT_SWITCH.share * weightOf(b)) / held;
+        const stay = (b: number) => 1 - AUDIT_SWITCH.share + (AUDIT_SWITCH.share * weightOf(b)) / heldWeight;
         const staying = switching.reduce(
           (sum, b) => sum + weightOf(b) * stay(b) ** (hs.length - 1) * product(b),
           0,
