@@ -39,16 +39,13 @@ import {
   Xoshiro128,
   type Deal,
   type HoleAudit,
-  type Move,
 } from '../src/index.ts';
 import { auditHole, auditHoleWith, AUDIT_SETTINGS } from '../src/audit.ts';
 import {
   ALL,
-  apply,
-  coachMove,
   dealsOfCourse,
+  kScoutStages,
   perfectLog,
-  playFrom,
   playHole,
   RealValues,
   rules,
@@ -239,77 +236,36 @@ function runCourse(policy: Exclude<Policy, 'k'>, c: number): CourseResult {
   return resultOf(policy, c, total, cpu, holes);
 }
 
-/** The best move's gain at the most valuable decision of `log` from index `from` on, with the real stock. */
-function mostValuable(d: Deal, log: string, from: number): { at: number; loss: number; move: Move } | null {
-  const real = new RealValues(d);
-  try {
-    const start = replay(d, rules, log.slice(0, from));
-    if (!start.ok) throw new Error(start.error.message);
-    let p = start.value;
-    let best: { at: number; loss: number; move: Move } | null = null;
-    for (let i = from; i < log.length; i++) {
-      const ms = legalMoves(p);
-      const taken = ms.findIndex((m) => makeMove(m) === log[i]);
-      if (ms.length > 1) {
-        const v = real.of(p, ms);
-        const min = Math.min(...v);
-        const loss = v[taken]! - min;
-        if (loss > 0 && (best === null || loss > best.loss))
-          best = { at: i, loss, move: ms[v.indexOf(min)]! };
-      }
-      p = apply(p, ms[taken]!);
-    }
-    return best;
-  } finally {
-    real.release();
-  }
-}
-
 /**
- * The k scout: the coach's round (k = 0, also reported as the `coach` policy), then k times: at the decision
- * (after the last one changed in its hole) where the move played loses the most strokes against the best with
- * the real stock, play that best move and let the coach finish the hole. Its total and verdict for each k.
+ * The k scout (`kScoutStages`): the coach's round is k = 0, also reported as the `coach` policy. Its total and
+ * verdict for each k; a stage audits again only the hole it changed and the holes after it (their ladders read it).
  */
 function runKScout(c: number): CourseResult[] {
   const deals = courseDeals(c);
-  const salt = (h: number) => c * 100 + h * 10_000;
-  const logs = deals.map((d, h) => playFrom(d, '', (p) => coachMove(p, salt(h) + p.moves)));
-  const after = deals.map(() => 0); // moves before this index in each hole are fixed
+  const stages = kScoutStages(deals, c, maxK);
+  const logs = stages[0]!.logs;
   let cpu = 0;
   const audits: HoleAudit[] = [];
-  // Holes h and after audited again, in order: each hole's ladders read the holes before it.
-  const auditFrom = (h: number) => {
+  const auditFrom = (h: number, of: readonly string[]) => {
     audits.length = h;
     for (let i = h; i < deals.length; i++) {
-      const a = auditOf(deals[i]!, logs[i]!, audits);
+      const a = auditOf(deals[i]!, of[i]!, audits);
       cpu += a.cpu;
       audits.push(a.audit);
     }
   };
-  auditFrom(0);
-  const totalOf = () => deals.reduce((s, d, h) => s + strokesOf(d, logs[h]!), 0);
-  const coachRow = resultOf('coach', c, totalOf(), cpu, audits);
+  auditFrom(0, logs);
+  const totalOf = (of: readonly string[]) => deals.reduce((s, d, h) => s + strokesOf(d, of[h]!), 0);
+  const coachRow = resultOf('coach', c, totalOf(logs), cpu, audits);
   const ks = [{ total: coachRow.total, flagged: coachRow.flagged, pValue: coachRow.pValue }];
-  const candidates = deals.map((d, h) => mostValuable(d, logs[h]!, 0));
-  for (let k = 1; k <= maxK; k++) {
-    let h = -1;
-    candidates.forEach((x, i) => {
-      if (x !== null && (h < 0 || x.loss > candidates[h]!.loss)) h = i;
-    });
-    const pick = h < 0 ? null : candidates[h]!;
-    if (pick === null) {
+  for (const stage of stages.slice(1)) {
+    if (stage.changed === null) {
       ks.push(ks[ks.length - 1]!);
       continue;
     }
-    const d = deals[h]!;
-    logs[h] = playFrom(d, logs[h]!.slice(0, pick.at) + makeMove(pick.move), (p) =>
-      coachMove(p, salt(h) + p.moves),
-    );
-    after[h] = pick.at + 1;
-    candidates[h] = mostValuable(d, logs[h]!, after[h]!);
-    auditFrom(h);
+    auditFrom(stage.changed, stage.logs);
     const v = verdict(audits);
-    ks.push({ total: totalOf(), flagged: v.flagged, pValue: v.pValue });
+    ks.push({ total: totalOf(stage.logs), flagged: v.flagged, pValue: v.pValue });
   }
   const last = ks[ks.length - 1]!;
   return [

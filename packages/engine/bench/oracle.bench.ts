@@ -1,9 +1,11 @@
 /**
- * The oracle bound: at most how often could ANY valid audit flag a `B-tθ` scout? Figures, not assertions. Opt-in:
+ * The oracle bound: at most how often could ANY valid audit flag a `B-tθ` scout, or the k scout (`k1` to `k5`)?
+ * Figures, not assertions. Opt-in:
  *
- *   pnpm --filter @golf/engine bench -- oracle [--courses N] [--from C] [--policies coach-t3,…] [--orders K]
+ *   pnpm --filter @golf/engine bench -- oracle [--courses N] [--from C] [--policies coach-t3,k3,…] [--orders K]
  *                                              [--seed S] [--out results.jsonl] [--report a.jsonl,…]
- *                                              [--calibration v7-s0.jsonl,…]
+ *                                              [--calibration v12-s.jsonl,v12-k.jsonl,…] [--mimic fixed|fresh]
+ *                                              [--thetas 2,3,4,…]
  *
  * A test is valid when it flags an honest round at most `AUDIT_ALPHA` of the time, whatever the honest strategy. One
  * honest strategy, the scout's mimic M, imitates the scout without seeing the stock: at each decision it draws an
@@ -17,6 +19,11 @@
  * default; none reproduced counts as L = ∞, which can only raise the bound) and prints, per policy, the fewest of
  * `frac(L ≥ c) + c · α` over c, with its 95% upper confidence limit over the rounds.
  *
+ * The k scout plays the coach and leaves it only at his k most valuable decisions of the round (`kScoutStages`): like
+ * a coach θ scout whose θ depends on the round. His mimic draws θ once a round, uniformly from `--thetas`, then plays
+ * the coach θ mimic (with the scout's coach seeds), so its probability of the round is the mean over the thresholds of
+ * each one's, and L is one over that mean: at most the number of thresholds times the best single threshold's L.
+ *
  * The rounds are the calibration's (`audit.bench.ts`: the same courses of `--seed`, the same coach seeds), so
  * `--calibration` can show the audit's own verdict on each of them.
  */
@@ -28,6 +35,7 @@ import {
   blindMove,
   coachMove,
   dealsOfCourse,
+  kScoutStages,
   playHole,
   rules,
   scoutPick,
@@ -47,6 +55,8 @@ const policies = (arg('policies') ?? 'greedy-t3,planner-t3,coach-t3').split(',')
 /** `fixed`: the mimic's coach uses the scout's own coach seeds; `fresh`: seeds of its own, drawn per decision. */
 const mimic = arg('mimic') ?? 'fixed';
 if (mimic !== 'fixed' && mimic !== 'fresh') throw new Error('--mimic is fixed or fresh');
+/** The thresholds the k scout's mimic draws from. */
+const kThetas = (arg('thetas') ?? '2,3,4,5,6,8,10,12').split(',').map(Number);
 
 interface OracleResult {
   readonly policy: string;
@@ -55,35 +65,44 @@ interface OracleResult {
   readonly total: number;
   /** log10 of the round's L, null when some segment was reproduced by none of the orders (L = ∞ as far as seen). */
   readonly log10L: number | null;
+  /** The k scout's mimic: the thresholds it draws from, and log10 L against each alone. */
+  readonly thetas?: readonly number[];
+  readonly log10LByTheta?: readonly (number | null)[];
   readonly segments: number;
   readonly orders: number;
   readonly cpu: number;
 }
 
 /**
- * log10 of 1 / P̂(an order reproduces the segment's choices), summed over a hole's segments with unseen cards, or
- * null when a segment was reproduced by none of the `k` orders.
+ * For each threshold of `thetas`, log10 of P̂(an order reproduces the segment's choices), summed over a hole's
+ * segments with unseen cards, or null when a segment was reproduced by none of the `k` orders. One pass over the
+ * orders serves every threshold: each order's solves are shared, and it is followed until no threshold reproduces.
  */
 function holeBound(
   d: Deal,
   log: string,
-  scout: { blind: 'greedy' | 'planner' | 'coach'; t: number },
+  blindPolicy: 'greedy' | 'planner' | 'coach',
+  thetas: readonly number[],
   salt: number,
   k: number,
   rng: Xoshiro128,
   fresh: boolean,
-): { log10L: number | null; segments: number } {
+): { log10P: (number | null)[]; segments: number } {
   const steps = auditSteps(d, rules, log);
   if (!steps.ok) throw new Error(steps.error.message);
   const bySegment = new Map<number, { step: AuditStep; base: number }[]>();
   for (const step of steps.value) {
     if (step.moves.length < 2 || step.pos.drawn >= d.stock.length) continue;
-    const base = blindMove(scout.blind, step.pos, [...step.moves], salt);
+    const base = blindMove(blindPolicy, step.pos, [...step.moves], salt);
     const list = bySegment.get(step.pos.drawn) ?? [];
     list.push({ step, base: step.moves.findIndex((m) => m.kind === base.kind && sameMove(m, base)) });
     bySegment.set(step.pos.drawn, list);
   }
-  let log10L: number | null = 0;
+  const log10P: (number | null)[] = thetas.map(() => 0);
+  const add = (i: number, x: number | null) => {
+    const cur = log10P[i]!;
+    log10P[i] = x === null || cur === null ? null : cur + x;
+  };
   if (fresh) {
     // The scout's own coach seed is hidden from the test too: his probability of each move he made is over fresh
     // seeds, with the real stock (the real seed counted among them, so the estimate can only be too high).
@@ -92,18 +111,21 @@ function holeBound(
       for (const { step } of decisions) {
         const v = optionValues(real, step);
         if (v === null) throw new Error('a real-stock solve passed the node cap');
-        let same = 1;
-        for (let n = 0; n < k; n++)
-          if (scoutPick(step.moves, v, coachMove(step.pos, rng.below(1 << 30)), scout.t) === step.taken)
-            same++;
-        log10L += Math.log10(same / (k + 1));
+        const same = thetas.map(() => 1);
+        for (let n = 0; n < k; n++) {
+          const blind = coachMove(step.pos, rng.below(1 << 30));
+          thetas.forEach((t, i) => {
+            if (scoutPick(step.moves, v, blind, t) === step.taken) same[i]!++;
+          });
+        }
+        thetas.forEach((_t, i) => add(i, Math.log10(same[i]! / (k + 1))));
       }
     real.release();
   }
   for (const [drawn, decisions] of bySegment) {
     const revealed = d.stock.slice(0, drawn);
     const unseen = d.stock.slice(drawn);
-    let reproduced = 0;
+    const reproduced = thetas.map(() => 0);
     for (let n = 0; n < k; n++) {
       for (let i = unseen.length - 1; i > 0; i--) {
         const j = rng.below(i + 1);
@@ -113,64 +135,93 @@ function holeBound(
         { columns: d.columns, waste: d.waste, stock: [...revealed, ...unseen] },
         rules,
       );
-      // The scout's rule on this order, decision by decision, stopping at the first choice it does not reproduce. A
+      // The scout's rule on this order, decision by decision, stopping once no threshold reproduces the choices. A
       // solve past the node cap counts as not reproduced: P̂ can only fall, L only rise.
-      const same = decisions.every(({ step, base }) => {
+      let alive = thetas.map((_t, i) => i);
+      for (const { step, base } of decisions) {
         const blind = fresh ? coachMove(step.pos, rng.below(1 << 30)) : step.moves[base]!;
         const v = optionValues(search, step);
-        return v !== null && scoutPick(step.moves, v, blind, scout.t) === step.taken;
-      });
+        alive =
+          v === null ? [] : alive.filter((i) => scoutPick(step.moves, v, blind, thetas[i]!) === step.taken);
+        if (alive.length === 0) break;
+      }
       search.release();
-      if (same) reproduced++;
+      for (const i of alive) reproduced[i]!++;
     }
     if (process.env.ORACLE_DEBUG)
       console.log(
-        `  drawn ${drawn}: ${decisions.length} decisions, ${decisions.filter(({ step, base }) => step.taken !== base).length} left the blind move, reproduced ${reproduced}/${k}`,
+        `  drawn ${drawn}: ${decisions.length} decisions, ${decisions.filter(({ step, base }) => step.taken !== base).length} left the blind move, reproduced ${reproduced.map((r) => `${r}/${k}`).join(' ')}`,
       );
-    if (reproduced === 0) log10L = null;
-    else if (log10L !== null) log10L += Math.log10(k / reproduced);
+    reproduced.forEach((r, i) => add(i, r === 0 ? null : Math.log10(r / k)));
   }
-  return { log10L, segments: bySegment.size };
+  return { log10P, segments: bySegment.size };
 }
 
 const sameMove = (a: AuditStep['moves'][number], b: AuditStep['moves'][number]): boolean =>
   a.kind === 'draw' ? b.kind === 'draw' : b.kind === 'play' && a.column === b.column;
 
-function runCourse(policy: string, c: number): OracleResult {
+/**
+ * The scout of `policy` as the mimic knows him: his blind policy and the thresholds the mimic may draw (one, `θ`, for
+ * a `B-tθ` scout; `--thetas` for the k scout, who plays the coach and leaves it only at his k most valuable
+ * decisions, those where the coach's move loses most with the real stock, so like a coach θ scout whose θ depends on
+ * the round).
+ */
+function mimicOf(policy: string): {
+  blind: 'greedy' | 'planner' | 'coach';
+  thetas: number[];
+  k: number | null;
+} {
   const scout = thetaScout(policy);
-  if (scout === null) throw new Error(`the oracle bound is for B-tθ scouts, not ${policy}`);
+  if (scout !== null) return { blind: scout.blind, thetas: [scout.t], k: null };
+  const k = /^k(\d)$/.exec(policy);
+  if (k === null)
+    throw new Error(`the oracle bound is for B-tθ scouts and the k scout (k1 to k9), not ${policy}`);
+  if (mimic === 'fresh') throw new Error('the k scout has only the fixed mimic');
+  return { blind: 'coach', thetas: kThetas, k: Number(k[1]) };
+}
+
+function runCourse(policy: string, c: number): OracleResult {
+  const scout = mimicOf(policy);
   const deals = dealsOfCourse(benchSeed, c);
   // The calibration's round: the same rng and coach seeds as audit.bench.ts.
   const rng = Xoshiro128.fromSeed((c * 7919 + ALL.indexOf(policy as Policy) + 1) >>> 0);
   const orders = Xoshiro128.fromSeed((c * 104_729 + 17) >>> 0);
-  let total = 0;
-  let log10L: number | null = 0;
-  let segments = 0;
   const t = cpuMs();
+  const logs =
+    scout.k === null
+      ? deals.map((d, h) => playHole(policy as HolePolicy, d, rng, c * 100 + h * 10_000))
+      : kScoutStages(deals, c, scout.k)[scout.k]!.logs;
+  let total = 0;
+  let log10P: (number | null)[] = scout.thetas.map(() => 0);
+  let segments = 0;
   deals.forEach((d, h) => {
-    const salt = c * 100 + h * 10_000;
-    const log = playHole(policy as HolePolicy, d, rng, salt);
-    const r = replay(d, rules, log);
+    const r = replay(d, rules, logs[h]!);
     if (!r.ok) throw new Error(r.error.message);
     total += scoreOf(r.value).strokes;
     const b = holeBound(
       d,
-      log,
-      scout,
-      salt,
+      logs[h]!,
+      scout.blind,
+      scout.thetas,
+      c * 100 + h * 10_000,
       orderCount,
       orders,
       mimic === 'fresh' && scout.blind === 'coach',
     );
     segments += b.segments;
-    log10L = b.log10L === null || log10L === null ? null : log10L + b.log10L;
+    log10P = log10P.map((x, i) => (x === null || b.log10P[i] === null ? null : x + b.log10P[i]!));
   });
+  // The mimic draws its threshold uniformly: its probability of the round is the mean over the thresholds.
+  const mean = log10P.reduce((s: number, x) => s + (x === null ? 0 : Math.pow(10, x)), 0) / log10P.length;
   return {
     policy,
     mimic,
     course: c,
     total,
-    log10L,
+    log10L: mean === 0 ? null : -Math.log10(mean),
+    ...(scout.k === null
+      ? {}
+      : { thetas: scout.thetas, log10LByTheta: log10P.map((x) => (x === null ? null : -x)) }),
     segments,
     orders: orderCount,
     cpu: Math.round(cpuMs() - t),
@@ -217,8 +268,15 @@ function printReport(results: readonly OracleResult[]): void {
   for (const file of calibration?.split(',') ?? [])
     for (const line of readFileSync(file, 'utf8').split('\n'))
       if (line.trim() !== '') {
-        const r = JSON.parse(line) as { policy: string; course: number; flagged: boolean };
+        const r = JSON.parse(line) as {
+          policy: string;
+          course: number;
+          flagged: boolean;
+          ks?: { flagged: boolean }[];
+        };
         flagged.set(`${r.policy}/${r.course}`, r.flagged);
+        // The k scout's line holds the verdict for each k.
+        r.ks?.forEach((x, k) => flagged.set(`k${k}/${r.course}`, x.flagged));
       }
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
   const rows = [...new Set(results.map((r) => `${r.policy}/${r.mimic}`))].map((key) => {
@@ -254,7 +312,7 @@ function printReport(results: readonly OracleResult[]): void {
     'p90',
     'bound',
     '95% upper',
-    'audit v7',
+    'audit flags',
     's/round',
   ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

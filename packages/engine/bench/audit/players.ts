@@ -176,3 +176,66 @@ export function playHole(policy: HolePolicy, d: Deal, rng: Xoshiro128, salt: num
       throw new Error(`no hole player for ${policy}`);
   }
 }
+
+/** The best move's gain at the most valuable decision of `log` from index `from` on, with the real stock. */
+function mostValuable(d: Deal, log: string, from: number): { at: number; loss: number; move: Move } | null {
+  const real = new RealValues(d);
+  try {
+    const start = replay(d, rules, log.slice(0, from));
+    if (!start.ok) throw new Error(start.error.message);
+    let p = start.value;
+    let best: { at: number; loss: number; move: Move } | null = null;
+    for (let i = from; i < log.length; i++) {
+      const ms = legalMoves(p);
+      const taken = ms.findIndex((m) => makeMove(m) === log[i]);
+      if (ms.length > 1) {
+        const v = real.of(p, ms);
+        const min = Math.min(...v);
+        const loss = v[taken]! - min;
+        if (loss > 0 && (best === null || loss > best.loss))
+          best = { at: i, loss, move: ms[v.indexOf(min)]! };
+      }
+      p = apply(p, ms[taken]!);
+    }
+    return best;
+  } finally {
+    real.release();
+  }
+}
+
+/**
+ * The k scout's rounds, k = 0 to `maxK`: the coach's round (k = 0), then k times: at the decision (after the last one
+ * changed in its hole) where the move played loses the most strokes against the best with the real stock, play that
+ * best move and let the coach finish the hole. Each stage's nine logs, and the hole it changed (null when no move of
+ * the round loses a stroke any more, so nothing changed).
+ */
+export function kScoutStages(
+  deals: readonly Deal[],
+  c: number,
+  maxK: number,
+): { logs: readonly string[]; changed: number | null }[] {
+  const salt = (h: number) => c * 100 + h * 10_000;
+  const logs = deals.map((d, h) => playFrom(d, '', (p) => coachMove(p, salt(h) + p.moves)));
+  const after = deals.map(() => 0); // moves before this index in each hole are fixed
+  const stages: { logs: readonly string[]; changed: number | null }[] = [{ logs: [...logs], changed: null }];
+  const candidates = deals.map((d, h) => mostValuable(d, logs[h]!, 0));
+  for (let k = 1; k <= maxK; k++) {
+    let h = -1;
+    candidates.forEach((x, i) => {
+      if (x !== null && (h < 0 || x.loss > candidates[h]!.loss)) h = i;
+    });
+    const pick = h < 0 ? null : candidates[h]!;
+    if (pick === null) {
+      stages.push({ logs: [...logs], changed: null });
+      continue;
+    }
+    const d = deals[h]!;
+    logs[h] = playFrom(d, logs[h]!.slice(0, pick.at) + makeMove(pick.move), (p) =>
+      coachMove(p, salt(h) + p.moves),
+    );
+    after[h] = pick.at + 1;
+    candidates[h] = mostValuable(d, logs[h]!, after[h]!);
+    stages.push({ logs: [...logs], changed: h });
+  }
+  return stages;
+}
