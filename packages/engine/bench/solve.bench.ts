@@ -13,7 +13,16 @@
  * Times are CPU milliseconds of this process, per deal: the least of R runs of the same solve (default 2), since
  * a shared machine only ever adds time.
  */
-import { dealNumber, PRESET_NAMES, PRESETS, solve, solveBaseline, type Deal, type PresetName, type Rules } from '../src/index.ts';
+import {
+  dealNumber,
+  PRESET_NAMES,
+  PRESETS,
+  solve,
+  solveBaseline,
+  type Deal,
+  type PresetName,
+  type Rules,
+} from '../src/index.ts';
 import { DealSearch, type SearchTuning } from '../src/solve-fast.ts';
 import { arg, cpuMs } from './common.ts';
 
@@ -27,7 +36,11 @@ const presets = (arg('presets')?.split(',') ?? [...PRESET_NAMES]) as PresetName[
 
 const quantile = (sorted: readonly number[], q: number): number =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-const median = (xs: readonly number[]): number => quantile([...xs].sort((a, b) => a - b), 0.5);
+const median = (xs: readonly number[]): number =>
+  quantile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
 const ms = (x: number): string => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0));
 
 let peakRss = 0;
@@ -111,7 +124,8 @@ for (const preset of presets) {
     strokes ? String(median(strokes.nodes)) : '-',
     strokes ? String(Math.max(...strokes.nodes)) : '-',
   ]);
-  if (strokes && strokes.winnable !== win.winnable) console.log(`! ${preset}: win and strokes disagree on winnability`);
+  if (strokes && strokes.winnable !== win.winnable)
+    console.log(`! ${preset}: win and strokes disagree on winnability`);
   const m = Math.min(baselineDeals, deals);
   if (m > 0 && !winOnly) {
     const subset = ds.slice(0, m);
@@ -143,14 +157,40 @@ function table(head: string[], body: string[][]): string {
 console.log(`\nsolve: deals ${first}..${first + deals - 1}, one core, CPU ms per deal\n`);
 console.log(
   table(
-    ['preset', 'deals', 'winnable', 'win med', 'win p99', 'win max', 'win nodes', 'strokes med', 'p99', 'max', 'nodes med', 'nodes max'],
+    [
+      'preset',
+      'deals',
+      'winnable',
+      'win med',
+      'win p99',
+      'win max',
+      'win nodes',
+      'strokes med',
+      'p99',
+      'max',
+      'nodes med',
+      'nodes max',
+    ],
     rows,
   ),
 );
 if (baseRows.length > 0) {
   console.log('\nbaseline (plain memoised DFS, strokes) against the fast solver on the same deals\n');
   console.log(
-    table(['preset', 'deals', 'base med', 'base nodes', 'fast med', 'fast nodes', 'time ratio', 'nodes ratio', 'agree'], baseRows),
+    table(
+      [
+        'preset',
+        'deals',
+        'base med',
+        'base nodes',
+        'fast med',
+        'fast nodes',
+        'time ratio',
+        'nodes ratio',
+        'agree',
+      ],
+      baseRows,
+    ),
   );
 }
 if (ablationDeals > 0) {
@@ -189,9 +229,18 @@ if (ablationDeals > 0) {
       sNodes.push(s.nodes);
       sampleMemory();
     }
-    ab.push([name, ms(median(winTimes)), String(median(winNodes)), ms(median(sTimes)), String(median(sNodes)), String(Math.max(...sNodes))]);
+    ab.push([
+      name,
+      ms(median(winTimes)),
+      String(median(winNodes)),
+      ms(median(sTimes)),
+      String(median(sNodes)),
+      String(Math.max(...sNodes)),
+    ]);
   }
   console.log(`\nablation: classic deals 1..${ablationDeals}, medians\n`);
-  console.log(table(['variant', 'win ms', 'win nodes', 'strokes ms', 'strokes nodes', 'strokes max nodes'], ab));
+  console.log(
+    table(['variant', 'win ms', 'win nodes', 'strokes ms', 'strokes nodes', 'strokes max nodes'], ab),
+  );
 }
 console.log(`\npeak memory (rss): ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
