@@ -100,8 +100,7 @@ function holeBound(
   }
   const log10P: (number | null)[] = thetas.map(() => 0);
   const add = (i: number, x: number | null) => {
-    const cur = log10P[i]!;
-    log10P[i] = x === null || cur === null ? null : cur + x;
+    log10P[i] = plus(log10P[i]!, x);
   };
   if (fresh) {
     // The scout's own coach seed is hidden from the test too: his probability of each move he made is over fresh
@@ -157,6 +156,9 @@ function holeBound(
   return { log10P, segments: bySegment.size };
 }
 
+/** A sum of logs where null stands for −∞ (a segment no order reproduced). */
+const plus = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : a + b);
+
 const sameMove = (a: AuditStep['moves'][number], b: AuditStep['moves'][number]): boolean =>
   a.kind === 'draw' ? b.kind === 'draw' : b.kind === 'play' && a.column === b.column;
 
@@ -173,7 +175,7 @@ function mimicOf(policy: string): {
 } {
   const scout = thetaScout(policy);
   if (scout !== null) return { blind: scout.blind, thetas: [scout.t], k: null };
-  const k = /^k(\d)$/.exec(policy);
+  const k = /^k([1-9])$/.exec(policy);
   if (k === null)
     throw new Error(`the oracle bound is for B-tθ scouts and the k scout (k1 to k9), not ${policy}`);
   if (mimic === 'fresh') throw new Error('the k scout has only the fixed mimic');
@@ -209,7 +211,7 @@ function runCourse(policy: string, c: number): OracleResult {
       mimic === 'fresh' && scout.blind === 'coach',
     );
     segments += b.segments;
-    log10P = log10P.map((x, i) => (x === null || b.log10P[i] === null ? null : x + b.log10P[i]!));
+    log10P = log10P.map((x, i) => plus(x, b.log10P[i]!));
   });
   // The mimic draws its threshold uniformly: its probability of the round is the mean over the thresholds.
   const mean = log10P.reduce((s: number, x) => s + (x === null ? 0 : Math.pow(10, x)), 0) / log10P.length;

@@ -216,7 +216,6 @@ export function kScoutStages(
 ): { logs: readonly string[]; changed: number | null }[] {
   const salt = (h: number) => c * 100 + h * 10_000;
   const logs = deals.map((d, h) => playFrom(d, '', (p) => coachMove(p, salt(h) + p.moves)));
-  const after = deals.map(() => 0); // moves before this index in each hole are fixed
   const stages: { logs: readonly string[]; changed: number | null }[] = [{ logs: [...logs], changed: null }];
   const candidates = deals.map((d, h) => mostValuable(d, logs[h]!, 0));
   for (let k = 1; k <= maxK; k++) {
@@ -233,8 +232,8 @@ export function kScoutStages(
     logs[h] = playFrom(d, logs[h]!.slice(0, pick.at) + makeMove(pick.move), (p) =>
       coachMove(p, salt(h) + p.moves),
     );
-    after[h] = pick.at + 1;
-    candidates[h] = mostValuable(d, logs[h]!, after[h]!);
+    // The moves up to the one just changed stay: the next pick in this hole comes after it.
+    candidates[h] = mostValuable(d, logs[h]!, pick.at + 1);
     stages.push({ logs: [...logs], changed: h });
   }
   return stages;
