@@ -4,7 +4,7 @@
  *
  *   pnpm --filter @golf/engine bench -- oracle [--courses N] [--from C] [--policies coach-t3,k3,…] [--orders K]
  *                                              [--seed S] [--out results.jsonl] [--report a.jsonl,…]
- *                                              [--calibration v12-s.jsonl,v12-k.jsonl,…] [--mimic fixed|fresh]
+ *                                              [--calibration v12-s.jsonl,v12-k.jsonl,…] [--mimic fixed|fresh|coach]
  *                                              [--thetas 2,3,4,…]
  *
  * A test is valid when it flags an honest round at most `AUDIT_ALPHA` of the time, whatever the honest strategy. One
@@ -23,6 +23,9 @@
  * a coach θ scout whose θ depends on the round. His mimic draws θ once a round, uniformly from `--thetas`, then plays
  * the coach θ mimic (with the scout's coach seeds), so its probability of the round is the mean over the thresholds of
  * each one's, and L is one over that mean: at most the number of thresholds times the best single threshold's L.
+ *
+ * With `--mimic coach` (coach θ scouts only) the mimic is the plain coach instead, and L the likelihood ratio of the
+ * scout to him, exact but for the coach's odds, which are estimated (`coachMimicHole`).
  *
  * The rounds are the calibration's (`audit.bench.ts`: the same courses of `--seed`, the same coach seeds), so
  * `--calibration` can show the audit's own verdict on each of them.
@@ -52,9 +55,13 @@ const out = arg('out');
 const report = arg('report');
 const calibration = arg('calibration');
 const policies = (arg('policies') ?? 'greedy-t3,planner-t3,coach-t3').split(',');
-/** `fixed`: the mimic's coach uses the scout's own coach seeds; `fresh`: seeds of its own, drawn per decision. */
+/**
+ * `fixed`: the mimic's coach uses the scout's own coach seeds; `fresh`: seeds of its own, drawn per decision; `coach`:
+ * the mimic is the plain coach, with seeds of its own (coach θ scouts only).
+ */
 const mimic = arg('mimic') ?? 'fixed';
-if (mimic !== 'fixed' && mimic !== 'fresh') throw new Error('--mimic is fixed or fresh');
+if (mimic !== 'fixed' && mimic !== 'fresh' && mimic !== 'coach')
+  throw new Error('--mimic is fixed, fresh or coach');
 /** The thresholds the k scout's mimic draws from. */
 const kThetas = (arg('thetas') ?? '2,3,4,5,6,8,10,12').split(',').map(Number);
 
@@ -156,6 +163,52 @@ function holeBound(
   return { log10P, segments: bySegment.size };
 }
 
+/**
+ * log10 of the likelihood ratio of a coach θ scout to the plain coach on one hole (`--mimic coach`). The coach plays
+ * the best move on one order of the unseen cards drawn with a seed of his own, so he plays move m with odds π(m), a
+ * function of the position shown; his probability of the hole's moves is the product of those odds, whatever the
+ * stock. The scout draws the coach's move c the same way, and plays it unless it loses θ strokes or more with the real
+ * stock, then the first best move (`scoutPick`). So at each decision, given the real stock, the scout plays m with
+ * probability π(m) · [m loses less than θ] + [m is the first best] · Q, where Q is the odds of the coach's moves that
+ * lose θ or more; the ratio to π(m) is 1 wherever m is not the first best move or Q is 0, and 1 + Q / π(m) elsewhere.
+ * π and Q are estimated from `k` coach moves with fresh seeds, or up to 8k where none of the first k was m. Where none
+ * was (π̂ = 0) the ratio counts as ∞ (null). 1 / π̂ is too high on average (Jensen), so L is estimated too high on
+ * average, but a round's estimate can err either way.
+ */
+function coachMimicHole(d: Deal, log: string, theta: number, k: number, rng: Xoshiro128): number | null {
+  const steps = auditSteps(d, rules, log);
+  if (!steps.ok) throw new Error(steps.error.message);
+  const real = new DealSearch(d, rules);
+  let log10L: number | null = 0;
+  try {
+    for (const step of steps.value) {
+      if (step.moves.length < 2 || step.pos.drawn >= d.stock.length) continue;
+      const v = optionValues(real, step);
+      if (v === null) throw new Error('a real-stock solve passed the node cap');
+      const best = Math.min(...v);
+      // Not the first best move, or no move loses θ: the scout plays m exactly as often as the coach.
+      if (v.indexOf(best) !== step.taken || !v.some((x) => x - best >= theta)) continue;
+      // More seeds where the scout's move was rare among the first k, up to 8k: a ratio of ∞ says little.
+      let same = 0;
+      let losing = 0;
+      let n = 0;
+      for (; n < k || (same === 0 && n < 8 * k); n++) {
+        const c = step.moves.findIndex((m) => sameMove(m, coachMove(step.pos, rng.below(1 << 30))));
+        if (c === step.taken) same++;
+        else if (v[c]! - best >= theta) losing++;
+      }
+      if (process.env.ORACLE_DEBUG)
+        console.log(`  move ${step.pos.moves} drawn ${step.pos.drawn}: π̂ ${same}/${n}, Q̂ ${losing}/${n}`);
+      log10L = plus(log10L, same === 0 ? null : Math.log10((same + losing) / same));
+    }
+  } finally {
+    real.release();
+  }
+  return log10L;
+}
+
+/** Minus a log, where null stands for +∞ or −∞. */
+const negate = (a: number | null): number | null => (a === null ? null : -a);
 /** A sum of logs where null stands for −∞ (a segment no order reproduced). */
 const plus = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : a + b);
 
@@ -178,12 +231,14 @@ function mimicOf(policy: string): {
   const k = /^k([1-9])$/.exec(policy);
   if (k === null)
     throw new Error(`the oracle bound is for B-tθ scouts and the k scout (k1 to k9), not ${policy}`);
-  if (mimic === 'fresh') throw new Error('the k scout has only the fixed mimic');
+  if (mimic !== 'fixed') throw new Error('the k scout has only the fixed mimic');
   return { blind: 'coach', thetas: kThetas, k: Number(k[1]) };
 }
 
 function runCourse(policy: string, c: number): OracleResult {
   const scout = mimicOf(policy);
+  if (mimic === 'coach' && (scout.blind !== 'coach' || scout.k !== null))
+    throw new Error('--mimic coach is for the coach θ scouts');
   const deals = dealsOfCourse(benchSeed, c);
   // The calibration's round: the same rng and coach seeds as audit.bench.ts.
   const rng = Xoshiro128.fromSeed((c * 7919 + ALL.indexOf(policy as Policy) + 1) >>> 0);
@@ -200,6 +255,11 @@ function runCourse(policy: string, c: number): OracleResult {
     const r = replay(d, rules, logs[h]!);
     if (!r.ok) throw new Error(r.error.message);
     total += scoreOf(r.value).strokes;
+    if (mimic === 'coach') {
+      // The plain coach's probability of the round against the scout's: L itself, not one over a probability.
+      log10P = [plus(log10P[0]!, negate(coachMimicHole(d, logs[h]!, scout.thetas[0]!, orderCount, orders)))];
+      return;
+    }
     const b = holeBound(
       d,
       logs[h]!,
