@@ -294,14 +294,13 @@ function runCourse(policy: string, c: number): OracleResult {
 function upper95(successes: number, n: number): number {
   if (successes >= n) return 1;
   const cdf = (p: number): number => {
-    // P(X <= successes) for X ~ Binomial(n, p).
-    let term = Math.pow(1 - p, n);
-    let sum = term;
-    for (let i = 1; i <= successes; i++) {
-      term *= ((n - i + 1) / i) * (p / (1 - p));
-      sum += term;
-    }
-    return sum;
+    // P(X <= successes) for X ~ Binomial(n, p), its terms summed in log space: (1 - p)^n alone underflows to 0 for a
+    // few hundred rounds.
+    const logs = [n * Math.log1p(-p)];
+    for (let i = 1; i <= successes; i++)
+      logs.push(logs[i - 1]! + Math.log((n - i + 1) / i) + Math.log(p / (1 - p)));
+    const top = Math.max(...logs);
+    return Math.exp(top) * logs.reduce((sum, x) => sum + Math.exp(x - top), 0);
   };
   let lo = successes / n;
   let hi = 1;
