@@ -200,6 +200,7 @@ function coachMimicHole(d: Deal, log: string, theta: number, k: number, rng: Xos
       if (process.env.ORACLE_DEBUG)
         console.log(`  move ${step.pos.moves} drawn ${step.pos.drawn}: π̂ ${same}/${n}, Q̂ ${losing}/${n}`);
       log10L = plus(log10L, same === 0 ? null : Math.log10((same + losing) / same));
+      if (log10L === null) break;
     }
   } finally {
     real.release();
