@@ -80,6 +80,13 @@ interface OracleResult {
   readonly cpu: number;
 }
 
+/** The decisions of a hole's log (two legal moves or more) made while some stock card was unseen, in play order. */
+function decisionsWithUnseen(d: Deal, log: string): AuditStep[] {
+  const steps = auditSteps(d, rules, log);
+  if (!steps.ok) throw new Error(steps.error.message);
+  return steps.value.filter((step) => step.moves.length >= 2 && step.pos.drawn < d.stock.length);
+}
+
 /**
  * For each threshold of `thetas`, log10 of P̂(an order reproduces the segment's choices), summed over a hole's
  * segments with unseen cards, or null when a segment was reproduced by none of the `k` orders. One pass over the
@@ -95,11 +102,8 @@ function holeBound(
   rng: Xoshiro128,
   fresh: boolean,
 ): { log10P: (number | null)[]; segments: number } {
-  const steps = auditSteps(d, rules, log);
-  if (!steps.ok) throw new Error(steps.error.message);
   const bySegment = new Map<number, { step: AuditStep; base: number }[]>();
-  for (const step of steps.value) {
-    if (step.moves.length < 2 || step.pos.drawn >= d.stock.length) continue;
+  for (const step of decisionsWithUnseen(d, log)) {
     const base = blindMove(blindPolicy, step.pos, [...step.moves], salt);
     const list = bySegment.get(step.pos.drawn) ?? [];
     list.push({ step, base: step.moves.findIndex((m) => m.kind === base.kind && sameMove(m, base)) });
@@ -176,13 +180,10 @@ function holeBound(
  * average, but a round's estimate can err either way.
  */
 function coachMimicHole(d: Deal, log: string, theta: number, k: number, rng: Xoshiro128): number | null {
-  const steps = auditSteps(d, rules, log);
-  if (!steps.ok) throw new Error(steps.error.message);
   const real = new DealSearch(d, rules);
   let log10L: number | null = 0;
   try {
-    for (const step of steps.value) {
-      if (step.moves.length < 2 || step.pos.drawn >= d.stock.length) continue;
+    for (const step of decisionsWithUnseen(d, log)) {
       const v = optionValues(real, step);
       if (v === null) throw new Error('a real-stock solve passed the node cap');
       const best = Math.min(...v);
