@@ -3,7 +3,7 @@
  *
  *   pnpm --filter @golf/engine bench -- audit [--courses N] [--policies a,b] [--seed S] [--k K]
  *                                             [--out results.jsonl] [--shard i/n] [--report a.jsonl,b.jsonl]
- *                                             [--list c1,c2,…] [--by-hole] [--lot below:odds]
+ *                                             [--list c1,c2,…] [--by-hole]
  *
  * Simulates N daily courses (default 1,000; nine `classic` holes each, dealt by `courseDecks` from random
  * 32-byte seeds, as the API deals them) for each policy, audits every round with `auditHole` + `combineAudit`
@@ -27,9 +27,7 @@
  * taken over. `--report` prints the tables from such files only, each policy's course counted once. Courses run in
  * order, every policy in turn, so a run stopped early still has every policy at about the same count. `--list` runs
  * only the courses listed (each below N), in that order; `--by-hole` keeps each hole's evidence per capital in the
- * line (`byHole`), so that other ways to combine the holes can be judged without auditing again. `--lot 1:4` audits
- * with the rest of the hole examined by lot (`AuditLot`: one segment in 4 while a group's evidence is below 1), a
- * variant measured for a later version, instead of this version's settings.
+ * line (`byHole`), so that other ways to combine the holes can be judged without auditing again.
  */
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import {
@@ -42,7 +40,7 @@ import {
   type Deal,
   type HoleAudit,
 } from '../src/index.ts';
-import { auditHoleWith, AUDIT_SETTINGS, type AuditSettings } from '../src/audit.ts';
+import { auditHole, auditHoleWith, AUDIT_SETTINGS } from '../src/audit.ts';
 import {
   ALL,
   dealsOfCourse,
@@ -70,17 +68,6 @@ const list = arg('list')?.split(',').map(Number);
 /** `--shard i/n`: only the courses at places p with p % n === i in the run (to split a run over processes). */
 const [shardIndex, shardCount] = (arg('shard') ?? '0/1').split('/').map(Number) as [number, number];
 const policies = (arg('policies')?.split(',') ?? ALL) as Policy[];
-/** `--lot below:odds`: the settings audited with (`AuditLot` on the rest of the hole), else this version's. */
-const settings: AuditSettings = ((lot) => {
-  if (lot === undefined) return AUDIT_SETTINGS;
-  const [below, odds] = lot.split(':').map(Number) as [number, number];
-  if (!(below > 0) || !Number.isInteger(odds) || odds < 1)
-    throw new Error(`--lot wants below:odds, got ${lot}`);
-  return {
-    ...AUDIT_SETTINGS,
-    parts: AUDIT_SETTINGS.parts.map((p, i) => (i === 1 ? { ...p, lot: { below, odds } } : p)),
-  };
-})(arg('lot'));
 for (const p of policies) if (!ALL.includes(p)) throw new Error(`unknown policy ${p}`);
 
 const strokesOf = (d: Deal, log: string): number => {
@@ -92,7 +79,7 @@ const strokesOf = (d: Deal, log: string): number => {
 /** A hole's audit after the round's holes before it (`before`, in play order), and its CPU. */
 function auditOf(d: Deal, log: string, before: readonly HoleAudit[]): { audit: HoleAudit; cpu: number } {
   const t = cpuMs();
-  const a = auditHoleWith(d, rules, log, settings, { before });
+  const a = auditHole(d, rules, log, before);
   const cpu = cpuMs() - t;
   if (!a.ok) throw new Error(a.error.message);
   return { audit: a.value, cpu };
@@ -205,7 +192,7 @@ function perfectRound(c: number) {
   let cpu = 0;
   deals.forEach((d, h) => {
     const t = cpuMs();
-    const a = auditHoleWith(d, rules, logs[h]!, settings, {
+    const a = auditHoleWith(d, rules, logs[h]!, AUDIT_SETTINGS, {
       before: holes,
       trace: (tr) => candidates.push({ h, at: tr.at, factor: tr.factors.reduce((a, f) => a * f, 1) }),
     });

@@ -134,34 +134,6 @@ function hashInts(values: readonly number[]): number {
 }
 
 /**
- * What a segment's random draws are seeded with: the cards shown with `drawn` stock cards drawn (the undrawn cards only
- * as a sorted set, so their real order cannot leak in) and the audit's `salt` (none: the seed as before salts).
- */
-function shownSeed(deal: Deal, drawn: number, salt: string): number[] {
-  const shown = shownDeal(deal, drawn);
-  const seed: number[] = [];
-  for (const col of shown.columns) seed.push(...col);
-  seed.push(shown.waste ?? 52, 53, ...shown.stock, 54, drawn);
-  if (salt !== '') {
-    seed.push(55);
-    for (let i = 0; i < salt.length; i++) seed.push(salt.charCodeAt(i));
-  }
-  return seed;
-}
-
-/**
- * Whether group `group` examines the segment with `drawn` stock cards drawn, when its evidence is low enough for the
- * lot to decide (`AuditLot`): true one time in `odds`, drawn from the same seed as the segment's orders with the group
- * and a tag of its own mixed in. It reads the cards shown and the salt only, so it is independent of the unseen cards
- * and, with the day's salt secret, cannot be known while playing.
- */
-export function segmentLot(deal: Deal, drawn: number, group: number, odds: number, salt = ''): boolean {
-  const seed = shownSeed(deal, drawn, salt);
-  seed.push(56, group);
-  return Xoshiro128.fromSeed(hashInts(seed)).below(odds) === 0;
-}
-
-/**
  * An order stream for one segment: xoshiro128** seeded by a hash of what was shown only (`shownDeal`) and of the
  * audit's `salt`. The daily course's salt is kept secret until the day closes (docs/fair-play.md): a player who could
  * compute the audit's orders while playing could choose moves that fool them. An empty salt (the default) leaves the
@@ -171,8 +143,17 @@ export class OrderStream {
   readonly #rng: Xoshiro128;
   readonly #unseen: Card[];
   constructor(deal: Deal, drawn: number, salt = '') {
-    this.#rng = Xoshiro128.fromSeed(hashInts(shownSeed(deal, drawn, salt)));
-    this.#unseen = shownDeal(deal, drawn).stock.slice(drawn);
+    // The undrawn cards only as a sorted set: their real order cannot leak in.
+    const shown = shownDeal(deal, drawn);
+    const seed: number[] = [];
+    for (const col of shown.columns) seed.push(...col);
+    seed.push(shown.waste ?? 52, 53, ...shown.stock, 54, drawn);
+    if (salt !== '') {
+      seed.push(55);
+      for (let i = 0; i < salt.length; i++) seed.push(salt.charCodeAt(i));
+    }
+    this.#rng = Xoshiro128.fromSeed(hashInts(seed));
+    this.#unseen = shown.stock.slice(drawn);
   }
   /** The next uniformly random order of the unseen cards (Fisher–Yates). */
   next(): Card[] {
@@ -240,9 +221,7 @@ export class SegmentOrders {
     while (this.#searches.length <= k) {
       const d = this.#base;
       const stock = [...this.#revealed, ...this.#stream.next()];
-      this.#searches.push(
-        new DealSearch({ columns: d.columns, waste: d.waste, stock }, this.rules, {}, this.tails),
-      );
+      this.#searches.push(new DealSearch({ columns: d.columns, waste: d.waste, stock }, this.rules, {}, this.tails));
     }
     return this.#searches[k]!;
   }

@@ -137,22 +137,6 @@ export interface AuditPart {
   /** The parts' weights sum to 1 (a weighted mean of e-values is an e-value). */
   readonly weight: number;
   readonly samples: readonly AuditSampling[];
-  /** Segments examined by lot while a group's evidence is low (`AuditLot`); none in this version's parts. */
-  readonly lot?: AuditLot | undefined;
-}
-
-/**
- * Segments examined by lot, measured for a later version (docs/fair-play.md, "After version 12"): while a group's
- * evidence, as its ladder reads it, is below `below`, the group examines a segment only when the segment's lot
- * (`segmentLot`: drawn from the cards shown, the segment, the group and the salt, never from an unseen card) comes up,
- * one time in `odds`; otherwise it places no bet there and reveals nothing. Like the ladder, the rule reads only what
- * is known before the segment's bets, so every bet stays fair. An honest round's groups sit below 1 most of the time
- * and cost a quarter as much there; a scout's climb above it. With the day's salt secret, a player cannot know which
- * segments are examined.
- */
-export interface AuditLot {
-  readonly below: number;
-  readonly odds: number;
 }
 
 /** Capitals of one part whose weights move from hole to hole ("fixed share", `AUDIT_SWITCH`). */

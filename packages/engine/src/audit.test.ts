@@ -25,9 +25,7 @@ import {
   outcomeOn,
   outcomeRange,
   roundEvidence,
-  segmentLot,
   type AuditBet,
-  type AuditLot,
   type AuditProbe,
   type AuditStep,
   type AuditSwitch,
@@ -566,125 +564,6 @@ describe('OrderStream', () => {
     expect(draw(shuffled, '5f0e9a')).toEqual(salted);
     expect(draw(shuffled)).toEqual(plain);
   });
-});
-
-describe('segmentLot', () => {
-  it('property: reads what was shown and the salt only, never the order of the cards not yet drawn', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 5000 }),
-        fc.integer({ min: 0, max: 16 }),
-        fc.integer({ min: 0, max: 2 }),
-        fc.string({ maxLength: 8 }),
-        fc.integer(),
-        (n, drawn, group, salt, seed) => {
-          const d = deal(n);
-          // Any order of the undrawn cards: the lot is the same.
-          const tail = d.stock.slice(drawn);
-          const rng = Xoshiro128.fromSeed(seed >>> 0);
-          for (let i = tail.length - 1; i > 0; i--) {
-            const j = rng.below(i + 1);
-            [tail[i], tail[j]] = [tail[j]!, tail[i]!];
-          }
-          const other: Deal = { ...d, stock: [...d.stock.slice(0, drawn), ...tail] };
-          for (const odds of [2, 4])
-            expect(segmentLot(other, drawn, group, odds, salt)).toBe(segmentLot(d, drawn, group, odds, salt));
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
-
-  it('comes up about one time in `odds`, for each group and salt, and always at odds 1', () => {
-    for (const salt of ['', '5f0e9a'])
-      for (const group of [0, 1, 2]) {
-        let up = 0;
-        const trials = 1200;
-        for (let k = 0; k < trials; k++) {
-          const d = deal(1 + (k >> 3));
-          const drawn = 2 + (k & 7);
-          if (segmentLot(d, drawn, group, 4, salt)) up++;
-          expect(segmentLot(d, drawn, group, 1, salt)).toBe(true);
-        }
-        // Binomial(1200, 1/4): mean 300, standard deviation 15; five of them either way.
-        expect(up).toBeGreaterThan(300 - 75);
-        expect(up).toBeLessThan(300 + 75);
-      }
-    // Another salt or another group draws other lots (16 segments, odds 2: all equal once in 65,536).
-    const lots = (group: number, salt: string) =>
-      Array.from({ length: 16 }, (_, k) => segmentLot(deal(16), k, group, 2, salt));
-    expect(lots(0, 'a')).not.toEqual(lots(0, 'b'));
-    expect(lots(0, 'a')).not.toEqual(lots(1, 'a'));
-  });
-});
-
-describe('auditHoleWith, segments examined by lot', () => {
-  const rest = AUDIT_PARTS.findIndex((p) => p.fromDraw >= 2);
-  const withLot = (lot: AuditLot) => ({
-    ...AUDIT_SETTINGS,
-    parts: AUDIT_SETTINGS.parts.map((p, i) => (i === rest ? { ...p, lot } : p)),
-  });
-  /** The capitals' indices of each group, as the audit forms them. */
-  const groups = [
-    AUDIT_CAPITALS.flatMap((c, b) => (c.ref === undefined ? [b] : [])),
-    AUDIT_CAPITALS.flatMap((c, b) => (c.ref !== undefined && c.theta === undefined ? [b] : [])),
-    AUDIT_CAPITALS.flatMap((c, b) => (c.theta !== undefined ? [b] : [])),
-  ];
-
-  it(
-    'is the audit without a lot when the lot always comes up, or when no capital is below its bar',
-    { timeout: SLOW },
-    () => {
-      const d = deal(3);
-      const log = greedyLog(d);
-      const plain = unwrap(auditHoleWith(d, rules, log, AUDIT_SETTINGS, { salt: 's' }));
-      expect(
-        unwrap(auditHoleWith(d, rules, log, withLot({ below: Infinity, odds: 1 }), { salt: 's' })),
-      ).toEqual(plain);
-      expect(unwrap(auditHoleWith(d, rules, log, withLot({ below: 0, odds: 4 }), { salt: 's' }))).toEqual(
-        plain,
-      );
-    },
-  );
-
-  it(
-    'bets in the rest only in the segments whose lot came up, while below its bar',
-    { timeout: SLOW },
-    () => {
-      // Below an infinite bar every segment of the rest is decided by its lot: a group bets only where its lot came up,
-      // and in the opening as before.
-      let skipped = 0;
-      let betting = 0;
-      for (const n of [1, 2, 3]) {
-        const d = deal(n);
-        const traces: AuditTrace[] = [];
-        const salt = `lot-${n}`;
-        const a = unwrap(
-          auditHoleWith(d, rules, perfectLog(d), withLot({ below: Infinity, odds: 2 }), {
-            salt,
-            trace: (t) => traces.push(t),
-          }),
-        );
-        expect(a.examined).toBe(traces.length);
-        for (const t of traces) {
-          if (t.drawn < AUDIT_PARTS[rest]!.fromDraw) continue;
-          groups.forEach((group, g) => {
-            const bets = group.filter((b) => t.placed[b] !== null).length;
-            if (segmentLot(d, t.drawn, g, 2, salt)) betting += bets;
-            else {
-              expect(bets).toBe(0);
-              expect(group.every((b) => t.factors[b] === 1)).toBe(true);
-              skipped++;
-            }
-          });
-          // The telling decisions' outcomes come with the first group's samples only.
-          if (!segmentLot(d, t.drawn, 0, 2, salt)) expect(t.outcomes).toEqual([]);
-        }
-      }
-      expect(skipped).toBeGreaterThan(0);
-      expect(betting).toBeGreaterThan(0);
-    },
-  );
 });
 
 describe('drawSamples', () => {

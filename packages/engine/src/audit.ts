@@ -84,7 +84,6 @@ import {
   SegmentOrders,
   judgeSegment,
   outcomeOn,
-  segmentLot,
 } from './audit-samples.ts';
 
 export * from './audit-settings.ts';
@@ -116,7 +115,7 @@ export function auditSteps(deal: Deal, rules: Rules, log: string): Result<AuditS
 export interface AuditTrace {
   readonly at: number;
   readonly drawn: number;
-  /** Outcomes against the best move: the real stock's, then the accepted samples' (none where its lot left it out). */
+  /** Outcomes against the best move: the real stock's, then the accepted samples'. */
   readonly outcomes: readonly number[];
   /** For each capital of the settings, the outcomes its bets were placed on (as `outcomes`), null where it did not bet. */
   readonly placed: readonly (readonly number[] | null)[];
@@ -221,18 +220,14 @@ export function auditHoleWith(
             // The outcomes' scale: strokes lost against the best move, the graded gain on a reference move, or
             // whether a threshold rule allows the move taken.
             const cap = g === 0 ? settings.lossCap : g === 1 ? settings.referenceGains + 1 : 1;
+            const realOutcomes = probes.map((probe) => outcomeOn(real, probe, cap));
+            if (realOutcomes.includes(null)) exact = false;
             // More orders once the group shows evidence: a rule on the capitals that bet in this segment (a capital
             // that does not, say where the player kept its reference move, has no use for them) and their earlier
             // holes' products, all known before these bets are placed.
             const betting = group.filter((b) => probeOf.some((x) => x.of.has(b)));
             const capital = Math.max(...betting.map((b) => capitals[b]! * prior[p * C + b]!));
             const n = part.samples.find((x) => capital < x.below)?.samples ?? 1;
-            // Below the lot's bar, the segment is examined only when its lot comes up (`AuditLot`).
-            const lot = part.lot;
-            if (lot !== undefined && capital < lot.below && !segmentLot(deal, drawn, g, lot.odds, salt))
-              return;
-            const realOutcomes = probes.map((probe) => outcomeOn(real, probe, cap));
-            if (realOutcomes.includes(null)) exact = false;
             const set = drawSamples(orders, probes, conditions[g]!, n, n * settings.drawFactor, cap);
             if (!set.exact) exact = false;
             // The segment's decisions share its samples: each is judged on those that agree with the real stock at
@@ -281,7 +276,7 @@ export function auditHoleWith(
           trace?.({
             at: i,
             drawn,
-            outcomes: base[j] ?? [],
+            outcomes: base[j]!,
             placed: placed[j]!,
             condition: condition[j]!,
             factors: factors[j]!,
