@@ -25,7 +25,8 @@
  * each one's, and L is one over that mean: at most the number of thresholds times the best single threshold's L.
  *
  * With `--mimic coach` (coach θ scouts only) the mimic is the plain coach instead, and L the likelihood ratio of the
- * scout to him, exact but for the coach's odds, which are estimated (`coachMimicHole`).
+ * scout to him, exact but for the coach's odds, which are estimated (`coachMimicHole`); `segments` counts the holes'
+ * segments with unseen cards, as for the other mimics.
  *
  * The rounds are the calibration's (`audit.bench.ts`: the same courses of `--seed`, the same coach seeds), so
  * `--calibration` can show the audit's own verdict on each of them.
@@ -179,11 +180,18 @@ function holeBound(
  * was (π̂ = 0) the ratio counts as ∞ (null). 1 / π̂ is too high on average (Jensen), so L is estimated too high on
  * average, but a round's estimate can err either way.
  */
-function coachMimicHole(d: Deal, log: string, theta: number, k: number, rng: Xoshiro128): number | null {
+function coachMimicHole(
+  d: Deal,
+  log: string,
+  theta: number,
+  k: number,
+  rng: Xoshiro128,
+): { log10L: number | null; segments: number } {
+  const decisions = decisionsWithUnseen(d, log);
   const real = new DealSearch(d, rules);
   let log10L: number | null = 0;
   try {
-    for (const step of decisionsWithUnseen(d, log)) {
+    for (const step of decisions) {
       const v = optionValues(real, step);
       if (v === null) throw new Error('a real-stock solve passed the node cap');
       const best = Math.min(...v);
@@ -206,7 +214,7 @@ function coachMimicHole(d: Deal, log: string, theta: number, k: number, rng: Xos
   } finally {
     real.release();
   }
-  return log10L;
+  return { log10L, segments: new Set(decisions.map((step) => step.pos.drawn)).size };
 }
 
 /** Minus a log, where null stands for +∞ or −∞. */
@@ -259,7 +267,9 @@ function runCourse(policy: string, c: number): OracleResult {
     total += scoreOf(r.value).strokes;
     if (mimic === 'coach') {
       // The plain coach's probability of the round against the scout's: L itself, not one over a probability.
-      log10P = [plus(log10P[0]!, negate(coachMimicHole(d, logs[h]!, scout.thetas[0]!, orderCount, orders)))];
+      const hole = coachMimicHole(d, logs[h]!, scout.thetas[0]!, orderCount, orders);
+      segments += hole.segments;
+      log10P = [plus(log10P[0]!, negate(hole.log10L))];
       return;
     }
     const b = holeBound(
