@@ -35,6 +35,7 @@ import {
   legalMoves,
   makeMove,
   replay,
+  roundEvidence,
   scoreOf,
   Xoshiro128,
   type Deal,
@@ -92,7 +93,7 @@ function verdict(holes: readonly HoleAudit[]) {
   const capitals = holes[0]!.evidence.map(
     (_, b) => Math.round(100 * holes.reduce((sum, h) => sum + Math.log10(h.evidence[b]!), 0)) / 100,
   );
-  return { ...r.value, capitals };
+  return { ...r.value, capitals, evidence: roundEvidence(holes.map((h) => h.evidence)) };
 }
 
 /** One course's line for `--out`: the round's verdict from its holes, with its total and audit CPU. */
@@ -110,6 +111,7 @@ function resultOf(
     total,
     pValue: v.pValue,
     flagged: v.flagged,
+    evidence: v.evidence,
     telling: v.telling,
     cpu,
     capitals: v.capitals,
@@ -257,7 +259,14 @@ function runKScout(c: number): CourseResult[] {
   auditFrom(0, logs);
   const totalOf = (of: readonly string[]) => deals.reduce((s, d, h) => s + strokesOf(d, of[h]!), 0);
   const coachRow = resultOf('coach', c, totalOf(logs), cpu, audits);
-  const ks = [{ total: coachRow.total, flagged: coachRow.flagged, pValue: coachRow.pValue }];
+  const ks: { total: number; flagged: boolean; pValue: number; evidence?: number }[] = [
+    {
+      total: coachRow.total,
+      flagged: coachRow.flagged,
+      pValue: coachRow.pValue,
+      evidence: coachRow.evidence!,
+    },
+  ];
   for (const stage of stages.slice(1)) {
     if (stage.changed === null) {
       ks.push(ks[ks.length - 1]!);
@@ -265,7 +274,7 @@ function runKScout(c: number): CourseResult[] {
     }
     auditFrom(stage.changed, stage.logs);
     const v = verdict(audits);
-    ks.push({ total: totalOf(stage.logs), flagged: v.flagged, pValue: v.pValue });
+    ks.push({ total: totalOf(stage.logs), flagged: v.flagged, pValue: v.pValue, evidence: v.evidence });
   }
   const last = ks[ks.length - 1]!;
   return [

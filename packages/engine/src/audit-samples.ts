@@ -134,6 +134,34 @@ function hashInts(values: readonly number[]): number {
 }
 
 /**
+ * A finished hole's lot (version 13): 32 bits hashed from the day's audit `salt`, the hole's layout (its columns and
+ * dealt waste card, shown from the start) and its log, never from the stock. The round's verdict draws its uniform
+ * from its holes' lots (`verdictUniform`). With the salt secret while the day is played, no player can tell what his
+ * lot will be, whatever moves he makes: to him it is a fresh uniform draw, independent of the stock and of the
+ * sampled orders (a tag of its own keeps its hash apart from `OrderStream`'s seeds).
+ */
+export function verdictLot(deal: Deal, log: string, salt = ''): number {
+  const values: number[] = [56];
+  for (const col of deal.columns) values.push(...col);
+  values.push(deal.waste ?? 52, 57);
+  for (let i = 0; i < log.length; i++) values.push(log.charCodeAt(i));
+  values.push(58);
+  for (let i = 0; i < salt.length; i++) values.push(salt.charCodeAt(i));
+  return hashInts(values);
+}
+
+/**
+ * The round's uniform `u` in (0, 1] from its holes' lots, in play order: xoshiro128** seeded by a hash of the lots,
+ * `u = (k + 1) / 2^32` for its first 32-bit output `k`. `P(u <= t) <= t` for every `t` (at most `t · 2^32` of the
+ * `2^32` outputs qualify), which is all the verdict's proof needs of it (docs/fair-play.md, "The verdict").
+ */
+export function verdictUniform(lots: readonly number[]): number {
+  const values: number[] = [59];
+  for (const lot of lots) values.push(lot & 0xffff, lot >>> 16);
+  return (Xoshiro128.fromSeed(hashInts(values)).next() + 1) / 0x100000000;
+}
+
+/**
  * An order stream for one segment: xoshiro128** seeded by a hash of what was shown only (`shownDeal`) and of the
  * audit's `salt`. The daily course's salt is kept secret until the day closes (docs/fair-play.md): a player who could
  * compute the audit's orders while playing could choose moves that fool them. An empty salt (the default) leaves the
@@ -221,7 +249,9 @@ export class SegmentOrders {
     while (this.#searches.length <= k) {
       const d = this.#base;
       const stock = [...this.#revealed, ...this.#stream.next()];
-      this.#searches.push(new DealSearch({ columns: d.columns, waste: d.waste, stock }, this.rules, {}, this.tails));
+      this.#searches.push(
+        new DealSearch({ columns: d.columns, waste: d.waste, stock }, this.rules, {}, this.tails),
+      );
     }
     return this.#searches[k]!;
   }

@@ -3,8 +3,13 @@ import { type Move, type Position } from './game.ts';
 import { type CodedError } from './result.ts';
 
 /** Bump when anything that changes a verdict changes; stored hole results of another version do not combine. */
-export const AUDIT_VERSION = 12;
-/** A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. */
+export const AUDIT_VERSION = 13;
+/**
+ * A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. The p-value is
+ * `min(1, u / evidence)` with the round's uniform `u` (version 13; `1 / evidence` before): a round whose evidence is
+ * `E` is flagged with chance `min(1, E · AUDIT_ALPHA)` over `u`, so evidence of 1,000 or more flags it, as before, and
+ * evidence of 300 flags it three times in ten (docs/fair-play.md, "The verdict").
+ */
 export const AUDIT_ALPHA = 0.001;
 /**
  * Orders of the unseen cards accepted per examined segment of the rest of the hole, by the group's evidence so far (the
@@ -267,12 +272,20 @@ export interface HoleAudit {
   readonly telling: readonly TellingDecision[];
   /** False when some solve reached `AUDIT_MAX_NODES` (its outcome was then taken as `AUDIT_LOSS_CAP`). */
   readonly exact: boolean;
+  /**
+   * The hole's lot (`verdictLot`, version 13): 32 bits hashed from the audit's salt, the hole's layout and its log. The
+   * round's verdict draws its uniform from its holes' lots.
+   */
+  readonly lot: number;
 }
 
 /** A round's verdict. */
 export interface RoundAudit {
   readonly flagged: boolean;
-  /** The chance that an honest round shows at least this much evidence, at most. */
+  /**
+   * A p-value: an honest round gets one at most this low with chance at most this, whatever its strategy. It is
+   * `min(1, u / evidence)`, the round's evidence against its uniform `u` drawn from the holes' lots (version 13).
+   */
   readonly pValue: number;
   /** Telling decisions in the round. */
   readonly telling: number;

@@ -25,6 +25,8 @@ import {
   outcomeOn,
   outcomeRange,
   roundEvidence,
+  verdictLot,
+  verdictUniform,
   type AuditBet,
   type AuditProbe,
   type AuditStep,
@@ -566,6 +568,46 @@ describe('OrderStream', () => {
   });
 });
 
+describe("the verdict's lot", () => {
+  it('hashes the salt, the layout and the log, never the stock', () => {
+    const d = deal(16);
+    const log = perfectLog(d);
+    const lot = verdictLot(d, log, '5f0e9a');
+    expect(Number.isInteger(lot) && lot >= 0 && lot < 2 ** 32).toBe(true);
+    expect(verdictLot(d, log, '5f0e9a')).toBe(lot);
+    // The stock, in any order, with any cards, never enters.
+    for (const stock of [d.stock.slice().reverse(), d.stock.slice(3), []])
+      expect(verdictLot({ ...d, stock }, log, '5f0e9a')).toBe(lot);
+    // Another salt, another log or another layout give another lot.
+    expect(verdictLot(d, log, '5f0e9b')).not.toBe(lot);
+    expect(verdictLot(d, log)).not.toBe(lot);
+    expect(verdictLot(d, log.slice(0, -1), '5f0e9a')).not.toBe(lot);
+    const swapped = [d.columns[1]!, d.columns[0]!, ...d.columns.slice(2)];
+    expect(verdictLot({ ...d, columns: swapped }, log, '5f0e9a')).not.toBe(lot);
+    // A finished hole's audit carries it.
+    expect(unwrap(auditHole(d, rules, log, [], '5f0e9a')).lot).toBe(lot);
+  });
+
+  it("draws a round's uniform in (0, 1] that is at most t with chance t", () => {
+    const runs = 20_000;
+    const rng = Xoshiro128.fromSeed(2026);
+    const us = Array.from({ length: runs }, () =>
+      verdictUniform(Array.from({ length: 9 }, () => rng.next())),
+    );
+    expect(Math.min(...us)).toBeGreaterThan(0);
+    expect(Math.max(...us)).toBeLessThanOrEqual(1);
+    for (const t of [0.001, 0.01, 0.1, 0.3, 0.5, 0.9]) {
+      const share = us.filter((u) => u <= t).length / runs;
+      expect(Math.abs(share - t)).toBeLessThanOrEqual(4 * Math.sqrt((t * (1 - t)) / runs) + 1 / runs);
+    }
+    // Every hole's lot counts, and so does their order.
+    const lots = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    expect(verdictUniform([...lots.slice(0, 8), 10])).not.toBe(verdictUniform(lots));
+    expect(verdictUniform(lots.slice().reverse())).not.toBe(verdictUniform(lots));
+    expect(verdictUniform([2 ** 32 - 1])).not.toBe(verdictUniform([2 ** 16 - 1]));
+  });
+});
+
 describe('drawSamples', () => {
   it('property: never reads the order of the cards not yet drawn', { timeout: SLOW }, () => {
     // Two deals that differ only in the order of the stock beyond `drawn` give the same samples and outcomes: the
@@ -668,8 +710,18 @@ describe('errors', () => {
       prior: Array<number>(capitals).fill(1),
       telling: [],
       exact: true,
+      lot: 7,
     };
     expect(combineAudit([h])).toMatchObject({ ok: false, error: { code: 'ERR_VERSION', hole: 0 } });
+    // A version 12 hole: no lot, or one that is not 32 bits.
+    const { lot: __, ...v12 } = { ...h, version: AUDIT_VERSION };
+    expect(combineAudit([v12 as HoleAudit])).toMatchObject({ ok: false, error: { code: 'ERR_VERSION' } });
+    for (const lot of [-1, 0.5, 2 ** 32, Number.NaN])
+      expect(combineAudit([{ ...h, version: AUDIT_VERSION, lot }])).toMatchObject({
+        ok: false,
+        error: { code: 'ERR_VERSION' },
+      });
+    expect(combineAudit([{ ...h, version: AUDIT_VERSION }]).ok).toBe(true);
     // A version 8 hole: no prior.
     const { prior: _, ...v8 } = { ...h, version: AUDIT_VERSION };
     expect(combineAudit([v8 as HoleAudit])).toMatchObject({ ok: false, error: { code: 'ERR_VERSION' } });
@@ -712,6 +764,7 @@ describe('combineAudit', () => {
     evidence: number | number[],
     decisions = 10,
     prior = Array<number>(capitals).fill(1),
+    lot = 0x5eed,
   ): HoleAudit => ({
     version: AUDIT_VERSION,
     decisions,
@@ -721,7 +774,18 @@ describe('combineAudit', () => {
     prior,
     telling: [],
     exact: true,
+    lot,
   });
+  /**
+   * The round's verdict, and the evidence it weighed, read back from its p-value: `pValue = min(1, u / evidence)`
+   * with `u` drawn from the holes' lots (null when the p-value is 1, which hides it).
+   */
+  const verdictOf = (holes: readonly HoleAudit[]) => {
+    const r = unwrap(combineAudit(holes));
+    const u = verdictUniform(holes.map((h) => h.lot));
+    expect(r.flagged).toBe(r.pValue < AUDIT_ALPHA);
+    return { ...r, u, evidence: r.pValue < 1 ? u / r.pValue : null };
+  };
   /**
    * Each hole's prior set as a hole audited after the ones before it would have it: their product, at most the round
    * cap.
@@ -746,23 +810,21 @@ describe('combineAudit', () => {
     expect(AUDIT_CAPITALS.reduce((sum, c) => sum + c.weight, 0)).toBeCloseTo(1, 15);
     const rest = AUDIT_CAPITALS.length;
     expect(weightOf(0)).toBeLessThan(weightOf(rest));
-    const r = unwrap(combineAudit(inOrder([hole(10), hole(50, 7)])));
-    expect(r.pValue).toBeCloseTo(1 / 500, 12);
-    expect(r.flagged).toBe(false);
+    const r = verdictOf(inOrder([hole(10), hole(50, 7)]));
+    expect(r.evidence).toBeCloseTo(500, 6);
     expect(r.decisions).toBe(17);
-    // One more hole with 3: 1,500 > 1,000, flagged.
-    const f = unwrap(combineAudit(inOrder([hole(10), hole(50), hole(3)])));
-    expect(f.pValue).toBeCloseTo(1 / 1500, 12);
+    // One more hole with 3: 1,500 > 1,000, flagged whatever the lots.
+    const f = verdictOf(inOrder([hole(10), hole(50), hole(3)]));
+    expect(f.evidence).toBeCloseTo(1500, 6);
     expect(f.flagged).toBe(true);
     // 15 · 200 = 3,000 in the opening's first capital, the others 1: the weighted mean is below 1,000.
-    const m = unwrap(combineAudit(inOrder([hole(only(0, 15)), hole(only(0, 200))])));
-    expect(m.pValue).toBeCloseTo(1 / (weightOf(0) * 3000 + 1 - weightOf(0)), 12);
-    expect(m.flagged).toBe(false);
+    const m = verdictOf(inOrder([hole(only(0, 15)), hole(only(0, 200))]));
+    expect(m.evidence).toBeCloseTo(weightOf(0) * 3000 + 1 - weightOf(0), 6);
     // The same in a capital of the rest outside the switching ones (a threshold rule's): weighed as it is.
     const plain = rest + AUDIT_CAPITALS.length - 1;
     expect(AUDIT_SWITCH.part === 1 && !switching.includes(plain)).toBe(true);
-    const r2 = unwrap(combineAudit(inOrder([hole(only(plain, 15)), hole(only(plain, 200))])));
-    expect(r2.pValue).toBeCloseTo(1 / (weightOf(plain) * 3000 + 1 - weightOf(plain)), 12);
+    const r2 = verdictOf(inOrder([hole(only(plain, 15)), hole(only(plain, 200))]));
+    expect(r2.evidence).toBeCloseTo(weightOf(plain) * 3000 + 1 - weightOf(plain), 6);
     // In the rest's first capital, which switches: the first hole pays its weights' mean of 15, 1 and 1; the second
     // the same over weights moved towards the first capital, most of the way (all but the share handed back).
     const first = switching[0]!;
@@ -770,19 +832,63 @@ describe('combineAudit', () => {
     const paid1 = own * 15 + (1 - own);
     const w2 = (1 - AUDIT_SWITCH.share) * ((own * 15) / paid1) + AUDIT_SWITCH.share * own;
     const paid2 = w2 * 200 + (1 - w2);
-    const r3 = unwrap(combineAudit(inOrder([hole(only(first, 15)), hole(only(first, 200))])));
-    expect(r3.pValue).toBeCloseTo(1 / (heldWeight * paid1 * paid2 + 1 - heldWeight), 12);
+    const r3 = verdictOf(inOrder([hole(only(first, 15)), hole(only(first, 200))]));
+    expect(r3.evidence).toBeCloseTo(heldWeight * paid1 * paid2 + 1 - heldWeight, 6);
+    expect(heldWeight * paid1 * paid2 + 1 - heldWeight).toBeGreaterThan(1 / AUDIT_ALPHA);
     expect(r3.flagged).toBe(true);
     // Evidence spread over capitals does not add up across them: 60 in one, 100 in another.
-    const s = unwrap(combineAudit(inOrder([hole(only(0, 60)), hole(only(n - 1, 100))])));
-    expect(s.pValue).toBeCloseTo(
-      1 / (weightOf(0) * 60 + weightOf(n - 1) * 100 + 1 - weightOf(0) - weightOf(n - 1)),
-      12,
+    const s = verdictOf(inOrder([hole(only(0, 60)), hole(only(n - 1, 100))]));
+    expect(s.evidence).toBeCloseTo(
+      weightOf(0) * 60 + weightOf(n - 1) * 100 + 1 - weightOf(0) - weightOf(n - 1),
+      6,
     );
-    expect(s.flagged).toBe(false);
-    // Evidence below 1 is no evidence: the p-value stays 1.
-    expect(unwrap(combineAudit(inOrder([hole(0.5), hole(4)]))).pValue).toBeCloseTo(0.5, 12);
-    expect(unwrap(combineAudit(inOrder([hole(0.1), hole(4)]))).pValue).toBe(1);
+    // Evidence at or below u gives a p-value of 1 (no evidence).
+    const two = verdictOf(inOrder([hole(0.5), hole(4)]));
+    expect(two.pValue).toBeCloseTo(Math.min(1, two.u / 2), 12);
+    expect(verdictOf(inOrder([hole(0, 1, undefined, 1), hole(4)])).pValue).toBe(1);
+  });
+
+  it('flags a round with chance min(1, evidence / 1,000) over its lots, and never less often than version 12', () => {
+    // The same evidence under 4,000 different lots (as different logs or salts give): the flags' share is the
+    // chance; the p-value is never above version 12's 1 / evidence, nor below u / evidence.
+    const runs = 4000;
+    const rng = Xoshiro128.fromSeed(13);
+    for (const [e, chance] of [
+      [500, 0.5],
+      [100, 0.1],
+      [0.5, 0.0005],
+      [1500, 1],
+    ] as const) {
+      let flagged = 0;
+      for (let i = 0; i < runs; i++) {
+        const r = unwrap(combineAudit([hole(e, 10, undefined, rng.next())]));
+        if (r.flagged) flagged++;
+        expect(r.pValue).toBeLessThanOrEqual(Math.min(1, 1 / e) + 1e-15);
+      }
+      const sd = Math.sqrt((chance * (1 - chance)) / runs);
+      expect(Math.abs(flagged / runs - chance)).toBeLessThanOrEqual(4 * sd + 1 / runs);
+    }
+  });
+
+  it('property: a round flagged stays flagged with more evidence in any hole, under the same lots', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 50, noNaN: true }), { minLength: 1, maxLength: 9 }),
+        fc.array(fc.integer({ min: 0, max: 0xffffffff }), { minLength: 9, maxLength: 9 }),
+        fc.nat(8),
+        fc.double({ min: 1, max: 100, noNaN: true }),
+        (es, lots, at, more) => {
+          const holes = inOrder(es.map((e, h) => hole(e, 10, undefined, lots[h]!)));
+          const h = at % es.length;
+          const richer = inOrder(es.map((e, i) => hole(i === h ? e * more : e, 10, undefined, lots[i]!)));
+          const a = unwrap(combineAudit(holes));
+          const b = unwrap(combineAudit(richer));
+          expect(b.pValue).toBeLessThanOrEqual(a.pValue);
+          if (a.flagged) expect(b.flagged).toBe(true);
+        },
+      ),
+      { numRuns: 300, seed: 13 },
+    );
   });
 
   it('combines holes in play order only, each audited after the ones before it', () => {
@@ -915,7 +1021,7 @@ describe('roundEvidence', () => {
   });
 });
 
-describe('golden: deal 16, perfect play, audit version 12', () => {
+describe('golden: deal 16, perfect play, audit version 13', () => {
   it('pins the hole audit (a silent change to verdicts fails here)', { timeout: SLOW }, () => {
     // Deal 16's perfect line (4 strokes). The figures below were read off one run and checked by hand (versions 10
     // to 12 give every figure of version 9 for a round's first hole: no two decisions of one segment bet here, so
@@ -952,8 +1058,10 @@ describe('golden: deal 16, perfect play, audit version 12', () => {
     const choices = steps.filter((s) => s.moves.length >= 2);
     const traces: AuditTrace[] = [];
     const a = unwrap(auditHoleWith(d, rules, log, AUDIT_SETTINGS, { trace: (t) => traces.push(t) }));
-    expect(a.version).toBe(12);
-    expect(AUDIT_VERSION).toBe(12);
+    expect(a.version).toBe(13);
+    expect(AUDIT_VERSION).toBe(13);
+    // Version 13's hole audit is version 12's and its lot, the lot from the layout and log only.
+    expect(a.lot).toBe(verdictLot(d, log));
     // A round's first hole: its ladders read nothing of earlier holes, as version 8's did.
     expect(a.prior).toEqual(Array<number>(14).fill(1));
     expect(a.decisions).toBe(choices.length);

@@ -1,5 +1,5 @@
 /**
- * The integrity audit of a finished round (DESIGN §7, docs/fair-play.md), version 10.
+ * The integrity audit of a finished round (DESIGN §7, docs/fair-play.md), version 13.
  *
  * A player who knows the stock plays moves that do well with that stock; a player who does not can only play moves
  * that do well on average over the orders the unseen cards could be in. For an honest player the real order of the
@@ -29,7 +29,8 @@
  * - A capital's evidence is the product of its factors over the holes (independent decks); the round's evidence is
  *   the mean over the capitals weighted by their parts (the opening a tenth, the rest nine tenths) and their own
  *   weights, three of the rest's capitals sharing their weights from hole to hole (`AUDIT_SWITCH`, `roundEvidence`),
- *   `pValue = min(1, 1 / evidence)`, flagged below `AUDIT_ALPHA` (Markov's inequality). Proof in docs/fair-play.md.
+ *   `pValue = min(1, u / evidence)` with a uniform `u` drawn from the day's secret salt and the logs (version 13; the
+ *   randomized Markov inequality), flagged below `AUDIT_ALPHA`. Proof in docs/fair-play.md.
  *
  * Determinism: sample orders come from xoshiro128** seeded by a hash of the shown cards, sample counts follow the
  * capitals, solves are exact (a node cap guards the CPU: past it an outcome counts as `AUDIT_LOSS_CAP`, and the hole
@@ -84,6 +85,8 @@ import {
   SegmentOrders,
   judgeSegment,
   outcomeOn,
+  verdictLot,
+  verdictUniform,
 } from './audit-samples.ts';
 
 export * from './audit-settings.ts';
@@ -289,7 +292,17 @@ export function auditHoleWith(
     real.release();
     tails.release();
   }
-  return ok({ version: AUDIT_VERSION, decisions, examined, bets, evidence, prior, telling, exact });
+  return ok({
+    version: AUDIT_VERSION,
+    decisions,
+    examined,
+    bets,
+    evidence,
+    prior,
+    telling,
+    exact,
+    lot: verdictLot(deal, log, salt),
+  });
 }
 
 /** Whether a stored hole audit is this version's, with `size` capitals of evidence and of prior. */
@@ -301,7 +314,10 @@ function isHoleAudit(h: HoleAudit | null, size: number): boolean {
     h !== null &&
     h.version === AUDIT_VERSION &&
     numbers(h.evidence) &&
-    numbers(h.prior)
+    numbers(h.prior) &&
+    Number.isInteger(h.lot) &&
+    h.lot >= 0 &&
+    h.lot < 0x100000000
   );
 }
 
@@ -453,7 +469,9 @@ export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, Au
       hole: misplaced,
     });
   const evidence = roundEvidence(holes.map((h) => h.evidence));
-  const pValue = evidence <= 1 ? 1 : 1 / evidence;
+  // The randomized Markov test: with u uniform and independent of the evidence, P(u / E <= a) = E[min(1, a E)] <= a.
+  const u = verdictUniform(holes.map((h) => h.lot));
+  const pValue = evidence <= u ? 1 : u / evidence;
   return ok({
     flagged: pValue < AUDIT_ALPHA,
     pValue,

@@ -1,5 +1,5 @@
 /** The audit calibration's tables, from one line per course and policy (what `--out` files hold). */
-import { AUDIT_ALPHA, AUDIT_CAPITALS, AUDIT_PARTS } from '../../src/audit.ts';
+import { AUDIT_ALPHA, AUDIT_CAPITALS, AUDIT_PARTS, roundEvidence } from '../../src/audit.ts';
 import { HONEST, type Policy } from './players.ts';
 
 /** One course and policy, as written to `--out`. */
@@ -9,6 +9,10 @@ export interface CourseResult {
   readonly total: number;
   readonly pValue: number;
   readonly flagged: boolean;
+  /** The round's evidence (`roundEvidence`), from version 13 on; before it, `pValue` was `min(1, 1 / evidence)`. */
+  readonly evidence?: number;
+  /** With `pValue` from the capitals' bound, not an audit of the round (set by the version 12 study's script). */
+  readonly bound?: boolean;
   readonly telling: number;
   /** Audit CPU for the round, ms. */
   readonly cpu: number;
@@ -17,7 +21,33 @@ export interface CourseResult {
   /** With `--by-hole`: each hole's evidence per part and capital, in powers of ten to a thousandth. */
   readonly byHole?: readonly (readonly number[])[];
   /** For `k`: per k = 0..K, the total and whether flagged. */
-  readonly ks?: readonly { readonly total: number; readonly flagged: boolean; readonly pValue: number }[];
+  readonly ks?: readonly {
+    readonly total: number;
+    readonly flagged: boolean;
+    readonly pValue: number;
+    readonly evidence?: number;
+  }[];
+}
+
+/**
+ * The chance that version 13's verdict flags a round over its uniform `u`: `min(1, evidence · AUDIT_ALPHA)`. From
+ * `evidence` when the line has it; a line written before version 13 (whose hole audits are version 13's) has it as
+ * `1 / pValue` below 1, from `byHole` (to a thousandth of a power of ten) at 1, and at most `AUDIT_ALPHA` otherwise
+ * (evidence at most 1). A line whose p-value is a bound that flags (`bound`) is flagged whatever `u`.
+ */
+export function flagChance(r: {
+  readonly pValue: number;
+  readonly flagged: boolean;
+  readonly evidence?: number;
+  readonly bound?: boolean;
+  readonly byHole?: readonly (readonly number[])[];
+}): number {
+  let e = r.evidence;
+  if (e === undefined && r.bound === true && r.flagged) return 1;
+  if (e === undefined && r.pValue < 1) e = 1 / r.pValue;
+  if (e === undefined && r.byHole !== undefined)
+    e = roundEvidence(r.byHole.map((h) => h.map((x) => 10 ** x)));
+  return Math.min(1, (e ?? 1) * AUDIT_ALPHA);
 }
 
 const quantile = (sorted: readonly number[], q: number): number =>
@@ -59,11 +89,13 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
     if (rs === undefined || p === 'k') continue;
     const ps = sortedOf(rs.map((r) => r.pValue));
     const byFirst = rs.map(flaggedByFirst);
+    const chance = rs.reduce((sum, r) => sum + flagChance(r), 0);
     rows.push([
       p,
       isHonest(p) ? 'honest' : 'scout',
       String(rs.length),
       rate(rs.filter((r) => r.flagged).length, rs.length),
+      `${chance.toFixed(1)} (${((100 * chance) / rs.length).toFixed(2)}%)`,
       byFirst.includes(null) ? '-' : rate(byFirst.filter((f) => f === true).length, rs.length),
       mean(rs.map((r) => r.total)).toFixed(1),
       fmtP(quantile(ps, 0.5)),
@@ -72,7 +104,8 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
     ]);
   }
   console.log(
-    '\naudit calibration: daily courses (classic, 9 holes), rounds per policy below, flagged when p < 0.001\n',
+    '\naudit calibration: daily courses (classic, 9 holes), rounds per policy below, flagged when p < 0.001;\n' +
+      'expected flags: the sum over the rounds of min(1, evidence / 1,000), their chance over u (version 13)\n',
   );
   console.log(
     table(
@@ -81,6 +114,7 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
         'kind',
         'rounds',
         'flagged',
+        'expected flags',
         'first capital alone',
         'mean total',
         'median p',
@@ -113,6 +147,7 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
         String(k),
         mean(at.map((x) => x.total)).toFixed(1),
         rate(at.filter((x) => x.flagged).length, at.length),
+        `${((100 * at.reduce((sum, x) => sum + flagChance(x), 0)) / at.length).toFixed(2)}%`,
         mean(bestUnflagged).toFixed(1),
         (mean(bestUnflagged) - kCoach).toFixed(1),
       ]);
@@ -120,10 +155,13 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
     console.log(
       `\nk scout (coach + best move at its k most valuable decisions), ${kRuns.length} courses; coach mean total ${kCoach.toFixed(1)}\n`,
     );
-    console.log(table(['k', 'mean total', 'flagged', "best unflagged total (k' <= k)", 'vs coach'], kRows));
+    console.log(
+      table(['k', 'mean total', 'flagged', 'expected', "best unflagged total (k' <= k)", 'vs coach'], kRows),
+    );
   }
 
-  // The best mean total a scout reaches while flagged at most 10% of the time, against the coach's mean.
+  // The best mean total a scout reaches while flagged at most 10% of the time (by the chance over u), against the
+  // coach's mean.
   let best: { policy: string; total: number } | null = null;
   for (const [p, rs] of byPolicy) {
     if (isHonest(p)) continue;
@@ -132,13 +170,13 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
         ? rs[0]!.ks!.map((_, k) => ({
             name: `k=${k}`,
             total: mean(rs.map((r) => r.ks![k]!.total)),
-            flagRate: rs.filter((r) => r.ks![k]!.flagged).length / rs.length,
+            flagRate: rs.reduce((sum, r) => sum + flagChance(r.ks![k]!), 0) / rs.length,
           }))
         : [
             {
               name: p,
               total: mean(rs.map((r) => r.total)),
-              flagRate: rs.filter((r) => r.flagged).length / rs.length,
+              flagRate: rs.reduce((sum, r) => sum + flagChance(r), 0) / rs.length,
             },
           ];
     for (const x of candidates)
