@@ -19,6 +19,7 @@ export const standInAuditor: Auditor = {
       prior: Array<number>(AUDIT_PARTS.length * AUDIT_CAPITALS.length).fill(1),
       telling: [],
       exact: true,
+      lot: 0,
     };
   },
   verdict(holes) {
