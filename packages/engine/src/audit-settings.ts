@@ -7,7 +7,7 @@ export const AUDIT_VERSION = 13;
 /**
  * A round is flagged when its p-value is below this: an honest round is flagged at most once in 1,000. The p-value is
  * `min(1, u / evidence)` with the round's uniform `u` (version 13; `1 / evidence` before): a round whose evidence is
- * `E` is flagged with chance `min(1, E · AUDIT_ALPHA)` over `u`, so evidence of 1,000 or more flags it, as before, and
+ * `E` is flagged with chance `min(1, E · AUDIT_ALPHA)` over `u`, so evidence above 1,000 flags it, as before, and
  * evidence of 300 flags it three times in ten (docs/fair-play.md, "The verdict").
  */
 export const AUDIT_ALPHA = 0.001;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -588,6 +589,44 @@ describe("the verdict's lot", () => {
     expect(unwrap(auditHole(d, rules, log, [], '5f0e9a')).lot).toBe(lot);
   });
 
+  it('is the first 32 bits of the SHA-256 of the tag, the salt, the layout and the log, as fair-play.md says', () => {
+    // The encoding, written again from the docs: strings as UTF-16 code units (two bytes each, big-endian), the
+    // 35 column cards and the waste card (52: none) as one byte each.
+    const units = (text: string) => Buffer.from(text, 'utf16le').swap16();
+    const first32 = (bytes: Buffer) => createHash('sha256').update(bytes).digest().readUInt32BE(0);
+    const d = deal(16);
+    const log = perfectLog(d);
+    for (const salt of ['', '5f0e9a', 'a3'.repeat(32)]) {
+      const layout = Buffer.from([...d.columns.flat(), d.waste ?? 52]);
+      const bytes = Buffer.concat([
+        units(`golf-daily audit verdict lot v13\0${salt}\0`),
+        layout,
+        units(`\0${log}`),
+      ]);
+      expect(verdictLot(d, log, salt)).toBe(first32(bytes));
+    }
+    const lots = [0, 1, 0xffffffff, 0x12345678];
+    const words = Buffer.alloc(4 * lots.length);
+    lots.forEach((lot, i) => words.writeUInt32BE(lot, 4 * i));
+    const k = first32(Buffer.concat([units('golf-daily audit verdict uniform v13\0'), words]));
+    expect(verdictUniform(lots)).toBe((k + 1) / 2 ** 32);
+  });
+
+  it("draws a one-hole round's uniform from the salt: over salts, at most t with chance t, for a fixed log", () => {
+    const d = deal(16);
+    const log = perfectLog(d);
+    const runs = 20_000;
+    const rng = Xoshiro128.fromSeed(2027);
+    const us = Array.from({ length: runs }, () => {
+      const salt = Array.from({ length: 4 }, () => rng.next().toString(16).padStart(8, '0')).join('');
+      return verdictUniform([verdictLot(d, log, salt)]);
+    });
+    for (const t of [0.001, 0.01, 0.1, 0.3, 0.5, 0.9]) {
+      const share = us.filter((u) => u <= t).length / runs;
+      expect(Math.abs(share - t)).toBeLessThanOrEqual(4 * Math.sqrt((t * (1 - t)) / runs) + 1 / runs);
+    }
+  });
+
   it("draws a round's uniform in (0, 1] that is at most t with chance t", () => {
     const runs = 20_000;
     const rng = Xoshiro128.fromSeed(2026);
@@ -736,6 +775,15 @@ describe('errors', () => {
       ok: false,
       error: { code: 'ERR_VERSION' },
     });
+    // Evidence that is not a finite number (stored data gone wrong) would give the round a p-value of NaN.
+    for (const bad of [Infinity, Number.NaN]) {
+      const e = Array<number>(capitals).fill(1);
+      e[3] = bad;
+      expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: e }])).toMatchObject({
+        ok: false,
+        error: { code: 'ERR_VERSION' },
+      });
+    }
     // A hole with another number of capitals (version 4 kept four).
     expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: [...h.evidence, 1] }])).toMatchObject({
       ok: false,
@@ -868,6 +916,25 @@ describe('combineAudit', () => {
       const sd = Math.sqrt((chance * (1 - chance)) / runs);
       expect(Math.abs(flagged / runs - chance)).toBeLessThanOrEqual(4 * sd + 1 / runs);
     }
+  });
+
+  it('weighs evidence below 1 too: the p-value is u / evidence wherever u is below it', () => {
+    // Lots whose u is below a two-thousandth, and one whose u is between 0.3 and 0.5.
+    const lotWith = (ok: (u: number) => boolean): number => {
+      for (let lot = 0; ; lot++) if (ok(verdictUniform([lot]))) return lot;
+    };
+    const tiny = lotWith((u) => u < 0.0004);
+    const mid = lotWith((u) => u > 0.3 && u < 0.5);
+    // Evidence 0.5 in every capital: flagged on the tiny lot (u / 0.5 < 0.001), as the randomized test must be once in
+    // 2,000 lots; version 12's rule never flagged evidence below 1,000.
+    const small = unwrap(combineAudit([hole(0.5, 10, undefined, tiny)]));
+    expect(small.pValue).toBe(verdictUniform([tiny]) / 0.5);
+    expect(small.flagged).toBe(true);
+    const other = unwrap(combineAudit([hole(0.5, 10, undefined, mid)]));
+    expect(other.pValue).toBe(verdictUniform([mid]) / 0.5);
+    expect(other.flagged).toBe(false);
+    // Evidence at or below u: no evidence, a p-value of 1.
+    expect(unwrap(combineAudit([hole(0.25, 10, undefined, mid)])).pValue).toBe(1);
   });
 
   it('property: a round flagged stays flagged with more evidence in any hole, under the same lots', () => {

@@ -308,7 +308,9 @@ export function auditHoleWith(
 /** Whether a stored hole audit is this version's, with `size` capitals of evidence and of prior. */
 function isHoleAudit(h: HoleAudit | null, size: number): boolean {
   const numbers = (a: unknown) =>
-    Array.isArray(a) && a.length === size && a.every((e) => typeof e === 'number' && e >= 0);
+    Array.isArray(a) &&
+    a.length === size &&
+    a.every((e) => typeof e === 'number' && Number.isFinite(e) && e >= 0);
   return (
     typeof h === 'object' &&
     h !== null &&

@@ -241,7 +241,7 @@ describe('the fair-play audit', () => {
       'Clean: no evidence of knowing the stock.',
     );
     expect(verdictText({ flagged: true, pValue: 1e-4, telling: 9, decisions: 100 })).toBe(
-      'Under review: an honest round gets a p-value this low less than once in 10,000 rounds (the line is once in 1,000).',
+      'Under review: an honest round gets a p-value this low at most once in 10,000 rounds (the line is once in 1,000).',
     );
     expect(auditProgressText(null)).toBe('Fair-play audit: not started yet.');
     expect(auditProgressText({ rounds: 130, audited: 120, flagged: 1, complete: false })).toBe(

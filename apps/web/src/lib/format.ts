@@ -231,7 +231,7 @@ export function onceInText(p: number): string {
   return countText(floorTwoFigures(Math.max(1, n)));
 }
 
-/** The audit's line: a round is put under review when an honest round gets its p-value less than once in this many. */
+/** The audit's line: under review below a p-value an honest round gets at most once in this many rounds. */
 export const REVIEW_ODDS = onceInText(AUDIT_ALPHA);
 
 const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
@@ -247,9 +247,9 @@ export function pValueText(p: number): string {
 /** A round's verdict in plain words: under review or clean, and how rare its p-value is for an honest round. */
 export function verdictText(v: AuditVerdict): string {
   if (v.flagged)
-    return `Under review: an honest round gets a p-value this low less than once in ${onceInText(v.pValue)} rounds (the line is once in ${REVIEW_ODDS}).`;
+    return `Under review: an honest round gets a p-value this low at most once in ${onceInText(v.pValue)} rounds (the line is once in ${REVIEW_ODDS}).`;
   if (v.pValue >= 1) return 'Clean: no evidence of knowing the stock.';
-  return `Clean: an honest round gets a p-value this low as often as once in ${onceInText(v.pValue)} rounds; a round is put under review below once in ${REVIEW_ODDS}.`;
+  return `Clean: an honest round gets a p-value this low up to once in ${onceInText(v.pValue)} rounds; a round is put under review below once in ${REVIEW_ODDS}.`;
 }
 
 const auditMoveText = (m: AuditMove): string =>

@@ -281,7 +281,7 @@ describe('ArchiveDay', () => {
     expect(audits).toEqual(['2026-11-30/ann']);
     expect(day.auditStatus).toBe('clean');
     expect(day.auditSummary).toMatch(
-      /^Clean: an honest round gets a p-value this low as often as once in 4 rounds/,
+      /^Clean: an honest round gets a p-value this low up to once in 4 rounds/,
     );
     expect(day.auditSummary).toContain('1 telling move in 180 decisions');
     expect(day.telling).toEqual([]);
@@ -326,7 +326,7 @@ describe('ArchiveDay', () => {
     expect(day.player.log).toBe(scoutLogs[0]);
     expect(day.auditStatus).toBe('review');
     expect(day.auditSummary).toMatch(
-      /^Under review: an honest round gets a p-value this low less than once in 8\.3 million rounds \(the line is once in 1,000\)\. 2 telling moves in 200 decisions\.$/,
+      /^Under review: an honest round gets a p-value this low at most once in 8\.3 million rounds \(the line is once in 1,000\)\. 2 telling moves in 200 decisions\.$/,
     );
   });
 
