@@ -8,12 +8,13 @@
  * Simulates N daily courses (default 1,000; nine `classic` holes each, dealt by `courseDecks` from random
  * 32-byte seeds, as the API deals them) for each policy, audits every round with `auditHole` + `combineAudit`
  * (what the API runs), and prints (`audit/tables.ts`):
- * - the calibration table: rounds flagged per policy, mean total strokes, median and 90th-percentile p-value,
- *   telling decisions per round;
+ * - the calibration table: rounds flagged per policy, expected flags (the sum over the rounds of each one's chance of
+ *   a flag over the verdict's lot, `min(1, evidence / 1,000)`, version 13), mean total strokes, median and
+ *   90th-percentile p-value, telling decisions per round;
  * - the k table: a scout who plays the coach's moves except at its k most valuable decisions (where it plays
  *   a best move for the real stock), k = 0..K: mean total, rounds flagged, and the best total it reaches per
  *   course while staying unflagged, against the coach's mean total;
- * - the best mean total any scout reaches while flagged at most 10% of the time, against the coach's;
+ * - the best mean total any scout reaches while flagged at most 10% of the time (expected), against the coach's;
  * - the audit's CPU per round (median, p90, max), per policy, over honest rounds and over scouts.
  *
  * The players are in `audit/players.ts`: honest ones never look at the stock (`random`, `greedy`, `planner`,
