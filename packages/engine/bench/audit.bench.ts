@@ -260,14 +260,8 @@ function runKScout(c: number): CourseResult[] {
   auditFrom(0, logs);
   const totalOf = (of: readonly string[]) => deals.reduce((s, d, h) => s + strokesOf(d, of[h]!), 0);
   const coachRow = resultOf('coach', c, totalOf(logs), cpu, audits);
-  const ks: { total: number; flagged: boolean; pValue: number; evidence?: number }[] = [
-    {
-      total: coachRow.total,
-      flagged: coachRow.flagged,
-      pValue: coachRow.pValue,
-      evidence: coachRow.evidence!,
-    },
-  ];
+  const { total, flagged, pValue, evidence } = coachRow;
+  const ks: NonNullable<CourseResult['ks']>[number][] = [{ total, flagged, pValue, evidence }];
   for (const stage of stages.slice(1)) {
     if (stage.changed === null) {
       ks.push(ks[ks.length - 1]!);

@@ -570,6 +570,16 @@ describe('OrderStream', () => {
 });
 
 describe("the verdict's lot", () => {
+  /** The share of `us` at most `t` is `t`, within four standard errors, at six values of `t` from 0.001 to 0.9. */
+  const expectUniform = (us: readonly number[]) => {
+    for (const t of [0.001, 0.01, 0.1, 0.3, 0.5, 0.9]) {
+      const share = us.filter((u) => u <= t).length / us.length;
+      expect(Math.abs(share - t)).toBeLessThanOrEqual(
+        4 * Math.sqrt((t * (1 - t)) / us.length) + 1 / us.length,
+      );
+    }
+  };
+
   it('hashes the salt, the layout and the log, never the stock', () => {
     const d = deal(16);
     const log = perfectLog(d);
@@ -621,10 +631,7 @@ describe("the verdict's lot", () => {
       const salt = Array.from({ length: 4 }, () => rng.next().toString(16).padStart(8, '0')).join('');
       return verdictUniform([verdictLot(d, log, salt)]);
     });
-    for (const t of [0.001, 0.01, 0.1, 0.3, 0.5, 0.9]) {
-      const share = us.filter((u) => u <= t).length / runs;
-      expect(Math.abs(share - t)).toBeLessThanOrEqual(4 * Math.sqrt((t * (1 - t)) / runs) + 1 / runs);
-    }
+    expectUniform(us);
   });
 
   it("draws a round's uniform in (0, 1] that is at most t with chance t", () => {
@@ -635,10 +642,7 @@ describe("the verdict's lot", () => {
     );
     expect(Math.min(...us)).toBeGreaterThan(0);
     expect(Math.max(...us)).toBeLessThanOrEqual(1);
-    for (const t of [0.001, 0.01, 0.1, 0.3, 0.5, 0.9]) {
-      const share = us.filter((u) => u <= t).length / runs;
-      expect(Math.abs(share - t)).toBeLessThanOrEqual(4 * Math.sqrt((t * (1 - t)) / runs) + 1 / runs);
-    }
+    expectUniform(us);
     // Every hole's lot counts, and so does their order.
     const lots = [1, 2, 3, 4, 5, 6, 7, 8, 9];
     expect(verdictUniform([...lots.slice(0, 8), 10])).not.toBe(verdictUniform(lots));
