@@ -21,12 +21,7 @@ export interface CourseResult {
   /** With `--by-hole`: each hole's evidence per part and capital, in powers of ten to a thousandth. */
   readonly byHole?: readonly (readonly number[])[];
   /** For `k`: per k = 0..K, the total and whether flagged. */
-  readonly ks?: readonly {
-    readonly total: number;
-    readonly flagged: boolean;
-    readonly pValue: number;
-    readonly evidence?: number;
-  }[];
+  readonly ks?: readonly Pick<CourseResult, 'total' | 'flagged' | 'pValue' | 'evidence'>[];
 }
 
 /**
@@ -35,13 +30,9 @@ export interface CourseResult {
  * `1 / pValue` below 1, from `byHole` (to a thousandth of a power of ten) at 1, and at most `AUDIT_ALPHA` otherwise
  * (evidence at most 1). A line whose p-value is a bound that flags (`bound`) is flagged whatever `u`.
  */
-export function flagChance(r: {
-  readonly pValue: number;
-  readonly flagged: boolean;
-  readonly evidence?: number;
-  readonly bound?: boolean;
-  readonly byHole?: readonly (readonly number[])[];
-}): number {
+export function flagChance(
+  r: Pick<CourseResult, 'pValue' | 'flagged' | 'evidence' | 'bound' | 'byHole'>,
+): number {
   let e = r.evidence;
   if (e === undefined && r.bound === true && r.flagged) return 1;
   if (e === undefined && r.pValue < 1) e = 1 / r.pValue;
