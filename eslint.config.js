@@ -1,12 +1,13 @@
 // Shared ESLint flat config for the TypeScript packages; apps/web extends it with Svelte rules.
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/.svelte-kit/**', '**/.wrangler/**'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

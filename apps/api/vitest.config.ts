@@ -1,4 +1,4 @@
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
 // Tests run inside workerd with a real local D1. The bindings are given here (not read from wrangler.jsonc),
@@ -11,7 +11,7 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: './src/worker.ts',
         miniflare: {
-          compatibilityDate: '2026-04-20',
+          compatibilityDate: '2026-11-03',
           // The ledger's days split over databases by period, as a long-running deployment has them
           // (docs/scale.md): the tests' dates fall on both sides of each boundary.
           d1Databases: ['DB', 'DAYS_A', 'DAYS_B', 'DAYS_C'],

@@ -1,13 +1,13 @@
 // The web app extends the monorepo's flat config with Svelte's recommended rules.
 import svelte from 'eslint-plugin-svelte';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import root from '../../eslint.config.js';
-import svelteConfig from './svelte.config.js';
 
-export default tseslint.config(
-  ...root,
-  ...svelte.configs.recommended,
+export default defineConfig(
+  root,
+  svelte.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
@@ -22,12 +22,11 @@ export default tseslint.config(
         projectService: true,
         extraFileExtensions: ['.svelte'],
         parser: tseslint.parser,
-        svelteConfig,
       },
     },
   },
   {
-    files: ['src/service-worker.ts'],
+    files: ['src/service-worker/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {

@@ -1,4 +1,4 @@
-import type { Environment } from 'vitest/environments';
+import type { Environment } from 'vitest/runtime';
 
 /**
  * Node, with modules transformed as for the browser: Svelte compiles the rune classes (`*.svelte.ts`) for the

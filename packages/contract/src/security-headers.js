@@ -1,5 +1,5 @@
 // The security headers of every response: the web's pages and files (written to the static assets' `_headers`
-// file by apps/web's build) and the API (set by the Worker). Plain JavaScript, so apps/web/svelte.config.js can
+// file by apps/web's build) and the API (set by the Worker). Plain JavaScript, so apps/web/vite.config.ts can
 // import it as Node loads it; types in security-headers.d.ts. docs/deploy.md says what each header is for.
 
 /**

@@ -64,7 +64,7 @@ export interface PushWorker {
 
 /** A push arrived: show it. A payload that is not ours still shows a plain notice (browsers require one). */
 export async function onPush(worker: PushWorker, data: { json(): unknown } | null): Promise<void> {
-  let payload: PushPayload | null = null;
+  let payload: PushPayload | null;
   try {
     payload = parsePushPayload(data?.json());
   } catch {

@@ -1,4 +1,4 @@
-import { parsePracticeParams } from '$lib/game/practice.svelte.ts';
+import { parsePracticeParams } from '#lib/game/practice.svelte.ts';
 import type { PageLoad } from './$types';
 
 /** The game the URL names, if any (`?rules=wrap&deal=1234&mode=match&scoring=points`). */

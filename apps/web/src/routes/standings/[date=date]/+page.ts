@@ -1,4 +1,4 @@
-import { api } from '$lib/api-player.svelte.ts';
+import { api } from '#lib/api-player.svelte.ts';
 import type { PageLoad } from './$types';
 
 /** Rows per page of standings. */

@@ -1,20 +1,18 @@
-/// <reference types="@sveltejs/kit" />
-/// <reference no-default-lib="true"/>
-/// <reference lib="esnext" />
-/// <reference lib="webworker" />
 /**
  * Offline practice: precache the app shell (every built file and static asset) per version, answer page
  * navigations with the cached index.html when the network is gone, serve immutable assets cache-first and
  * never touch /api/ (the daily must always talk to the server). Web Push messages are shown as notifications.
  */
-import { build, files, version } from '$service-worker';
-import { onNotificationClick, onPush, type PushWorker } from '$lib/push/notification.ts';
+import { version } from '$app/env';
+import { assets, immutable } from '$app/manifest';
+import { self as sw } from '$app/service-worker';
+import { onNotificationClick, onPush, type PushWorker } from '#lib/push/notification.ts';
 
-const sw = self as unknown as ServiceWorkerGlobalScope;
 const CACHE = `golf-shell-${version}`;
 // The SPA shell: every page path serves the same index.html, so the root stands for all of them.
 const SHELL = '/';
-const ASSETS = [...build, ...files];
+// The built files and the static ones, as paths from the site root (the app is served at the root).
+const ASSETS = [...immutable, ...assets].map((file) => `/${file.path}`);
 
 /** A redirected response cannot answer a navigation; copy it into a plain one. */
 async function plain(res: Response): Promise<Response> {
