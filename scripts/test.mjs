@@ -51,6 +51,7 @@ function summary() {
 let failed = 0;
 for (const [name, cmd, args] of [
   ['cycles', 'pnpm', ['run', '--silent', 'check:cycles']],
+  ['docs', 'pnpm', ['run', '--silent', 'check:docs']],
   ['web build', 'pnpm', ['--filter', '@golf/web', 'run', 'build']],
 ]) {
   if ((await step(name, cmd, args)) !== 0) {

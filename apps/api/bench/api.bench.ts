@@ -193,8 +193,16 @@ interface Counters {
   objectCalls: number;
 }
 
-const readCounters = async (base: string): Promise<Counters> =>
-  (await (await fetch(`${base}/api/dev/counters`)).json()) as Counters;
+/**
+ * The local server's counts (bench/metered-worker.ts); null from a server that does not count (the product's own,
+ * such as `pnpm start` behind `--url`).
+ */
+async function readCounters(base: string): Promise<Counters | null> {
+  const res = await fetch(`${base}/api/dev/counters`);
+  if (res.ok) return (await res.json()) as Counters;
+  await res.body?.cancel();
+  return null;
+}
 
 /** Runs `work` for 1..n with at most `limit` running at once. */
 async function pool<T>(n: number, limit: number, work: (i: number) => Promise<T>): Promise<T[]> {
@@ -236,7 +244,7 @@ async function round(
   const created = await readCounters(base);
   const made = await pool(players, concurrency, (i) => createOne(base, first + i));
   const before = await readCounters(base);
-  const creation = (before.d1Writes - created.d1Writes) / players;
+  const creation = before && created && (before.d1Writes - created.d1Writes) / players;
   latencies.delete('POST /players');
   appTimes.delete('POST /players');
   requests = 0;
@@ -250,12 +258,18 @@ async function round(
   console.log(`requests retried after a 503 or a closed socket from wrangler dev's proxy: ${proxyRetries}`);
   printRoutes();
   const per = (n: number) => (n / players).toFixed(2);
-  console.log(
-    `per player-day: D1 statements ${per(after.d1Reads + after.d1Writes - before.d1Reads - before.d1Writes)} ` +
-      `(writes ${per(after.d1Writes - before.d1Writes)}, reads ${per(after.d1Reads - before.d1Reads)}), ` +
-      `attempt-object calls ${per(after.objectCalls - before.objectCalls)}, requests ${per(requests)}; ` +
-      `creating a player (once, not per day): ${creation.toFixed(2)} D1 writes`,
-  );
+  if (after === null || before === null || creation === null)
+    console.log(
+      `per player-day: requests ${per(requests)}; D1 statements and attempt-object calls not counted (this server ` +
+        `does not answer /api/dev/counters: the bench's own local server does)`,
+    );
+  else
+    console.log(
+      `per player-day: D1 statements ${per(after.d1Reads + after.d1Writes - before.d1Reads - before.d1Writes)} ` +
+        `(writes ${per(after.d1Writes - before.d1Writes)}, reads ${per(after.d1Reads - before.d1Reads)}), ` +
+        `attempt-object calls ${per(after.objectCalls - before.objectCalls)}, requests ${per(requests)}; ` +
+        `creating a player (once, not per day): ${creation.toFixed(2)} D1 writes`,
+    );
 
   // Every finisher is ranked exactly once, with the total the server answered at hole 9.
   const entries: StandingsView['entries'] = [];

@@ -10,7 +10,7 @@
  * - closeSeconds: from the cron's run that closes the day until its last round is audited and its evidence is in
  *   R2;
  * - maxRowsPerStatement: the most rows one D1 statement read or wrote in that time (D1's own meta.rows_read and
- *   meta.rows_written, src/counters.ts);
+ *   meta.rows_written, counted by bench/work-meter.ts);
  * - d1BytesPerFinisher: the growth of the database (D1's meta.size_after, indexes included) from before the day's
  *   rounds to after its archive, divided by N (the players were written before);
  * - r2Objects, r2BytesPerFinisher: the day's archive objects, and their bytes per finisher;

@@ -78,7 +78,8 @@ export async function startLocalWorker(
       ...base,
       $schema: undefined,
       name: 'golf-daily-bench',
-      main: join(root, 'src', 'worker.ts'),
+      // The product's Worker with the work behind each request counted (bench/metered-worker.ts).
+      main: join(root, 'bench', 'metered-worker.ts'),
       triggers: undefined,
       assets: {
         directory: assets,

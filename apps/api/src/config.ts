@@ -22,7 +22,7 @@ export interface Config {
   readonly problem: string | null;
   /** Local development (`LOCAL_DEV=1`): the development secret is allowed, `/api/dev/*` answers. */
   readonly localDev: boolean;
-  /** The local API bench (`SERVER_TIMING=1`): `Server-Timing` on every answer and `/api/dev/counters`. */
+  /** The local API bench (`SERVER_TIMING=1`): `Server-Timing` on every answer. */
   readonly serverTiming: boolean;
   /** Tries per client address and purpose (`PLAYER_BURST`, default 20). */
   readonly playerBurst: number;

@@ -1,10 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { counters, resetRowMaxima } from '../src/counters.ts';
 import type { ReplayView } from '../src/index.ts';
 import { ARCHIVE_ROUNDS } from '../src/services/archive.ts';
 import { PAGE_ROUNDS } from '../src/services/audit-queue.ts';
-import { testClient } from './helpers.ts';
+import { WorkMeter } from '../bench/work-meter.ts';
+import { noCache } from '../src/ports/edge-cache.ts';
+import { testAuditor, testClient } from './helpers.ts';
 
 const DATE = '2026-03-10';
 const N = 2_500;
@@ -36,7 +37,11 @@ describe('the close of a day', () => {
     { timeout: 120_000 },
     async () => {
       await seedDay();
-      const client = testClient('2026-03-11T00:05:00.000Z');
+      // D1's work counted on the bindings the app's ports are built on, the queue's consumer included.
+      const meter = new WorkMeter();
+      const client = testClient('2026-03-11T00:05:00.000Z', noCache, testAuditor(), undefined, (e) =>
+        meter.env(e),
+      );
       const replayOf = async (i: number) =>
         (
           await client.call<ReplayView>(
@@ -46,7 +51,7 @@ describe('the close of a day', () => {
         ).body;
       const sample = [1, 1234, N];
       const before = await Promise.all(sample.map(replayOf));
-      resetRowMaxima();
+      meter.resetRowMaxima();
       const run = await client.app.request(
         '/api/dev/scheduled',
         { method: 'POST' },
@@ -56,9 +61,9 @@ describe('the close of a day', () => {
       expect(job.audit).toEqual({ rounds: N, audited: N, flagged: 0, complete: true });
       // Pages of the standings are PAGE_ROUNDS keys, each with its verdict looked up; archive objects
       // ARCHIVE_ROUNDS rounds: no statement's work grows with the day.
-      expect(counters.maxRowsRead).toBeLessThanOrEqual(1_100);
-      expect(counters.maxRowsWritten).toBeLessThanOrEqual(1_100);
-      expect(counters.maxRowsRead).toBeGreaterThanOrEqual(PAGE_ROUNDS);
+      expect(meter.counts.maxRowsRead).toBeLessThanOrEqual(1_100);
+      expect(meter.counts.maxRowsWritten).toBeLessThanOrEqual(1_100);
+      expect(meter.counts.maxRowsRead).toBeGreaterThanOrEqual(PAGE_ROUNDS);
 
       const left = await env.DB.prepare(
         `SELECT (SELECT count(*) FROM round_evidence WHERE date = ?1) AS evidence,

@@ -89,6 +89,8 @@ export function testClient(
   cache: EdgeCache = noCache,
   auditor: Auditor = testAuditor(),
   ports: (ports: Ports) => Ports = (p) => p,
+  /** The bindings the ports are built on (a test that counts D1's work wraps them: bench/work-meter.ts). */
+  bindings: (env: Env) => Env = (e) => e,
 ) {
   let now = new Date(at);
   const queue: MemoryQueue = memoryQueue((messages) =>
@@ -99,7 +101,7 @@ export function testClient(
     perfect: quickPerfect,
     cache: () => cache,
     auditor,
-    ports: (e: Env) => ports({ ...cloudflarePorts(e), queue }),
+    ports: (e: Env) => ports({ ...cloudflarePorts(bindings(e)), queue }),
   };
   const worker = createWorker(options);
   const app = worker.app;

@@ -3,7 +3,7 @@
  *
  *   pnpm --filter @golf/engine bench -- audit [--courses N] [--policies a,b] [--seed S] [--k K]
  *                                             [--out results.jsonl] [--shard i/n] [--report a.jsonl,b.jsonl]
- *                                             [--list c1,c2,…] [--by-hole]
+ *                                             [--list c1,c2,…] [--by-hole] [--summary file.tsv]
  *
  * Simulates N daily courses (default 1,000; nine `classic` holes each, dealt by `courseDecks` from random
  * 32-byte seeds, as the API deals them) for each policy, audits every round with `auditHole` + `combineAudit`
@@ -22,15 +22,18 @@
  * one-stroke mistakes a round, placed where the audit paid most, `B-tθ`: the blind policy B using the stock only where
  * its move loses θ strokes or more, and the k scout).
  *
- * `--out` appends one JSON line per course and policy to a file, so a run can be resumed (courses already in
+ * `--out` appends one JSON line per course and policy to a file (a bare name such as `v13.jsonl` goes to
+ * `bench/out/`, ignored by git), so a run can be resumed (courses already in
  * the file are skipped) or split over processes (`--shard 0/2` and `--shard 1/2`, each with its own file); a run
  * holds `<file>.lock` while it writes: a second run on the same file stops at once, and a lock whose run was killed is
  * taken over. `--report` prints the tables from such files only, each policy's course counted once. Courses run in
  * order, every policy in turn, so a run stopped early still has every policy at about the same count. `--list` runs
  * only the courses listed (each below N), in that order; `--by-hole` keeps each hole's evidence per capital in the
- * line (`byHole`), so that other ways to combine the holes can be judged without auditing again.
+ * line (`byHole`), so that other ways to combine the holes can be judged without auditing again. `--summary` writes
+ * the tables' figures as tab-separated counts (`summaryTsv`; the committed one is `bench/audit/calibration-v13.tsv`).
  */
-import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   combineAudit,
   legalMoves,
@@ -54,15 +57,23 @@ import {
   type HolePolicy,
   type Policy,
 } from './audit/players.ts';
-import { printTables, type CourseResult } from './audit/tables.ts';
+import { printTables, summaryTsv, type CourseResult } from './audit/tables.ts';
 import { arg, cpuMs } from './common.ts';
 
 const courses = Number(arg('courses') ?? 1000);
 const benchSeed = Number(arg('seed') ?? 2024);
 const courseDeals = (c: number): Deal[] => dealsOfCourse(benchSeed, c);
 const maxK = Number(arg('k') ?? 5);
-const out = arg('out');
-const report = arg('report');
+/**
+ * Results files: a bare file name (no folder) lives in `bench/out/`, which git ignores (raw results are hours of
+ * CPU and megabytes of lines: the repository keeps only the summary, `bench/audit/calibration-v13.tsv`).
+ */
+const OUT_DIR = join(import.meta.dirname, 'out');
+const resultsFile = (name: string): string => (name.includes('/') ? name : join(OUT_DIR, name));
+const out = arg('out') === undefined ? undefined : resultsFile(arg('out')!);
+const report = arg('report')?.split(',').map(resultsFile).join(',');
+/** `--summary file.tsv`: also writes the tables' figures as tab-separated counts (`summaryTsv`). */
+const summary = arg('summary');
 /** `--by-hole`: each line also keeps every hole's evidence per capital (`byHole`), to study other combinations. */
 const byHole = process.argv.includes('--by-hole');
 /** `--list a,b,…`: only these courses (each below `--courses`), in this order. */
@@ -336,6 +347,7 @@ function takeLock(lock: string): void {
 
 if (report === undefined) {
   if (out !== undefined) {
+    if (out.startsWith(OUT_DIR)) mkdirSync(OUT_DIR, { recursive: true });
     takeLock(`${out}.lock`);
     if (existsSync(out)) readResults(out);
   }
@@ -364,3 +376,7 @@ if (duplicates > 0)
   process.stderr.write(`${duplicates} repeated lines (the same policy and course) counted once\n`);
 
 printTables(results, ALL);
+if (summary !== undefined) {
+  writeFileSync(summary, summaryTsv(results, ALL));
+  process.stderr.write(`summary written to ${summary}\n`);
+}

@@ -13,7 +13,7 @@
  * best move where that loses θ strokes or more) would have made the choices M itself made at the earlier decisions
  * of this segment (the same stock cards drawn), and plays the scout's move for that order. Its probability of a
  * segment's choices is then P(an order reproduces them all), so for the scout's round the likelihood ratio of the
- * scout to M is at most L = ∏ 1 / P(segment reproduced) (docs/fair-play.md, "The oracle bound"). For any valid
+ * scout to M is at most L = ∏ 1 / P(segment reproduced) (docs/fair-play.md, "What it does not catch"). For any valid
  * test T and any c: P_scout(T flags) ≤ P_scout(L ≥ c) + c · α (on L < c the scout's law is below c times M's, and M
  * is flagged at most α of the time). The bench estimates each P(segment reproduced) with `--orders` orders (32 by
  * default; none reproduced counts as L = ∞, which can only raise the bound) and prints, per policy, the fewest of

@@ -1,5 +1,4 @@
 import { DurableObject } from 'cloudflare:workers';
-import { counters } from '../counters.ts';
 import type { Env } from '../env.ts';
 import { d1Session } from '../adapters/d1/session.ts';
 import { ledgerBindings } from '../adapters/d1/bindings.ts';
@@ -51,7 +50,6 @@ export class AttemptObject extends DurableObject<Env> implements AttemptRpc, Att
   }
 
   async start(caller: Caller, input: Omit<StartInput, 'playerId'>): Promise<Outcome<AttemptView>> {
-    counters.objectCalls++;
     const outcome = await this.#session.start(caller, input);
     // The alarm that will clear this object's storage once its day is long closed (unless a retry is due first).
     const expiry = this.#session.expiresAt();
@@ -61,32 +59,26 @@ export class AttemptObject extends DurableObject<Env> implements AttemptRpc, Att
   }
 
   view(caller: Caller): Promise<Outcome<AttemptView>> {
-    counters.objectCalls++;
     return this.#session.view(caller);
   }
 
   draw(caller: Caller, hole: number, log: string, now: number): Promise<Outcome<DrawView>> {
-    counters.objectCalls++;
     return this.#session.draw(caller, hole, log, now);
   }
 
   finishHole(caller: Caller, hole: number, log: string, now: number): Promise<Outcome<HoleResultView>> {
-    counters.objectCalls++;
     return this.#session.finishHole(caller, hole, log, now);
   }
 
   record(): Promise<AttemptRecordView | null> {
-    counters.objectCalls++;
     return this.#session.record();
   }
 
   forgetTokens(): Promise<void> {
-    counters.objectCalls++;
     return this.#session.forgetTokens();
   }
 
   standing(caller: Caller): Promise<Outcome<OwnStanding>> {
-    counters.objectCalls++;
     return this.#session.standing(caller);
   }
 

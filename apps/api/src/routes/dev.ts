@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../errors.ts';
-import { counters, resetRowMaxima } from '../counters.ts';
 import { progressOf } from '../services/audit.ts';
 import { scheduledJob } from '../services/schedule.ts';
 import { dateParam, dateSchema, validate } from './validation.ts';
@@ -43,18 +42,6 @@ const notFound = (method: string, path: string) =>
  */
 export const devRoutes = () =>
   new Hono<AppEnv>()
-    /**
-     * What this isolate sent to D1, how many RPC calls its attempt objects answered, and the most rows one D1
-     * statement read or wrote: the local benches read it (with SERVER_TIMING=1 or LOCAL_DEV=1). A POST answers the
-     * same and starts the row maxima afresh.
-     */
-    .on(['GET', 'POST'], '/counters', (c) => {
-      if (!c.var.services.config.serverTiming && !c.var.services.config.localDev)
-        throw notFound(c.req.method, c.req.path);
-      const now = { ...counters };
-      if (c.req.method === 'POST') resetRowMaxima();
-      return c.json(now, 200);
-    })
     /** A day's audit and archive as the ledger holds them, and the ledger's size (the local close bench). */
     .get('/days/:date', dateParam, async (c) => {
       if (!c.var.services.config.localDev) throw notFound(c.req.method, c.req.path);

@@ -212,3 +212,88 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
   console.log('\naudit CPU per round (ms, this process, Node)\n');
   console.log(table(['policy', 'rounds', 'median', 'p90', 'max'], cpuRows));
 }
+
+/**
+ * The calibration's summary as tab-separated text (what `--summary` writes, and what docs/fair-play.md's calibration
+ * table is read from): one row per policy, then one per stage of the k scout (`k=0`, `k=1`, …: the coach with its k
+ * most valuable decisions played with the real stock). Counts, not rates: `flagged` the rounds with evidence of 1,000
+ * or more (flagged whatever the verdict's lot), `expected` the sum over the rounds of their chance of a flag over the
+ * lot (`flagChance`), `first_alone` the rounds the bets against the best move alone would flag; `-` where a column
+ * does not apply. A rate is a count over `rounds`.
+ */
+export function summaryTsv(results: readonly CourseResult[], order: readonly Policy[]): string {
+  const byPolicy = new Map<string, CourseResult[]>();
+  for (const r of results) byPolicy.set(r.policy, [...(byPolicy.get(r.policy) ?? []), r]);
+  const head = [
+    'policy',
+    'kind',
+    'rounds',
+    'flagged',
+    'expected',
+    'first_alone',
+    'mean_total',
+    'median_p',
+    'p90_p',
+    'telling',
+    'cpu_median_ms',
+    'cpu_p90_ms',
+    'cpu_max_ms',
+    'best_unflagged_total',
+  ];
+  const rows: string[][] = [];
+  for (const p of order) {
+    const rs = byPolicy.get(p);
+    if (rs === undefined) continue;
+    const cpu = sortedOf(rs.map((r) => r.cpu));
+    const cpuCols = [0.5, 0.9]
+      .map((q) => quantile(cpu, q).toFixed(0))
+      .concat(cpu[cpu.length - 1]!.toFixed(0));
+    if (p === 'k') {
+      const K = rs[0]!.ks!.length - 1;
+      for (let k = 0; k <= K; k++) {
+        const at = rs.map((r) => r.ks![k]!);
+        const ps = sortedOf(at.map((x) => x.pValue));
+        const best = rs.map((r) =>
+          Math.min(
+            ...r
+              .ks!.slice(0, k + 1)
+              .filter((x) => !x.flagged)
+              .map((x) => x.total),
+          ),
+        );
+        rows.push([
+          `k=${k}`,
+          'scout',
+          String(at.length),
+          String(at.filter((x) => x.flagged).length),
+          at.reduce((sum, x) => sum + flagChance(x), 0).toFixed(2),
+          '-',
+          mean(at.map((x) => x.total)).toFixed(2),
+          fmtP(quantile(ps, 0.5)),
+          fmtP(quantile(ps, 0.9)),
+          '-',
+          ...(k === K ? cpuCols : ['-', '-', '-']),
+          mean(best).toFixed(2),
+        ]);
+      }
+      continue;
+    }
+    const ps = sortedOf(rs.map((r) => r.pValue));
+    const byFirst = rs.map(flaggedByFirst);
+    rows.push([
+      p,
+      isHonest(p) ? 'honest' : 'scout',
+      String(rs.length),
+      String(rs.filter((r) => r.flagged).length),
+      rs.reduce((sum, r) => sum + flagChance(r), 0).toFixed(2),
+      byFirst.includes(null) ? '-' : String(byFirst.filter((f) => f === true).length),
+      mean(rs.map((r) => r.total)).toFixed(2),
+      fmtP(quantile(ps, 0.5)),
+      fmtP(quantile(ps, 0.9)),
+      mean(rs.map((r) => r.telling)).toFixed(2),
+      ...cpuCols,
+      '-',
+    ]);
+  }
+  return [head, ...rows].map((r) => r.join('\t')).join('\n') + '\n';
+}
