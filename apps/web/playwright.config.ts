@@ -28,7 +28,9 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
+  // Tests are independent (each makes its own players and pages), so they spread over the workers one by one,
+  // not a file at a time: the axe scans of every page would otherwise all fall to one worker.
+  fullyParallel: true,
   workers: 2,
   // One retry on CI, reported as "flaky" by Playwright, so a timing hiccup on a loaded machine is visible, not fatal.
   retries: process.env.CI ? 1 : 0,

@@ -63,6 +63,18 @@ function flaggedByFirst(r: CourseResult): boolean | null {
   return evidence > 1 / AUDIT_ALPHA;
 }
 
+/** Per course, the k scout's best total over k' <= k among its unflagged rounds. */
+function bestUnflaggedThrough(runs: readonly CourseResult[], k: number): number[] {
+  return runs.map((r) =>
+    Math.min(
+      ...r
+        .ks!.slice(0, k + 1)
+        .filter((x) => !x.flagged)
+        .map((x) => x.total),
+    ),
+  );
+}
+
 function table(head: string[], body: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join('  ');
@@ -126,14 +138,7 @@ export function printTables(results: readonly CourseResult[], order: readonly Po
     for (let k = 0; k <= K; k++) {
       const at = kRuns.map((r) => r.ks![k]!);
       // Per course: the best total over k' <= k among the unflagged rounds.
-      const bestUnflagged = kRuns.map((r) =>
-        Math.min(
-          ...r
-            .ks!.slice(0, k + 1)
-            .filter((x) => !x.flagged)
-            .map((x) => x.total),
-        ),
-      );
+      const bestUnflagged = bestUnflaggedThrough(kRuns, k);
       kRows.push([
         String(k),
         mean(at.map((x) => x.total)).toFixed(1),
@@ -253,14 +258,7 @@ export function summaryTsv(results: readonly CourseResult[], order: readonly Pol
       for (let k = 0; k <= K; k++) {
         const at = rs.map((r) => r.ks![k]!);
         const ps = sortedOf(at.map((x) => x.pValue));
-        const best = rs.map((r) =>
-          Math.min(
-            ...r
-              .ks!.slice(0, k + 1)
-              .filter((x) => !x.flagged)
-              .map((x) => x.total),
-          ),
-        );
+        const best = bestUnflaggedThrough(rs, k);
         rows.push([
           `k=${k}`,
           'scout',
