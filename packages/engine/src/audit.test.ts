@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { auditHole, auditRound, combineAudit, roundEvidence } from './audit.ts';
+import { betFactor, capitalFactor, judgeInTurn, outcomeRange } from './audit-bets.ts';
+import { examineHole } from './audit-hole.ts';
+import { verdictLot, verdictUniform } from './audit-lot.ts';
+import { drawSamples, OrderStream, SegmentOrders } from './audit-orders.ts';
+import { optionValues, outcomeOn, type AuditProbe } from './audit-outcomes.ts';
 import {
   AUDIT_ALPHA,
   AUDIT_CAPITALS,
@@ -8,33 +14,12 @@ import {
   AUDIT_MIN_FAILING,
   AUDIT_PARTS,
   AUDIT_ROUND_CAP,
-  AUDIT_SETTINGS,
   AUDIT_SWITCH,
   AUDIT_VERSION,
-  auditHole,
-  auditHoleWith,
-  auditRound,
-  auditSteps,
-  betFactor,
-  capitalFactor,
-  combineAudit,
-  drawSamples,
-  judgeSegment,
-  SegmentOrders,
-  optionValues,
-  OrderStream,
-  outcomeOn,
-  outcomeRange,
-  roundEvidence,
-  verdictLot,
-  verdictUniform,
-  type AuditBet,
-  type AuditProbe,
-  type AuditStep,
-  type AuditSwitch,
-  type AuditTrace,
-  type HoleAudit,
-} from './audit.ts';
+} from './audit-settings.ts';
+import type { AuditBet, AuditSwitch } from './audit-shapes.ts';
+import { auditSteps, type AuditStep } from './audit-steps.ts';
+import type { HoleAudit } from './audit-verdict.ts';
 import type { Card } from './card.ts';
 import { dealNumber, type Deal } from './deal.ts';
 import { PRESETS } from './rules.ts';
@@ -175,7 +160,7 @@ describe('what a decision reveals', () => {
   // The decisions of a segment share its orders. Given the orders' outcomes (a table: order by probe), an honest
   // player's real stock is equally likely to be any of them; each capital's product over the segment must then have
   // mean exactly 1 over the real stock's place. Any table, any bets, one or two capitals (probes) a decision.
-  it('property: judged by judgeSegment, a segment of decisions on shared orders wins nothing on average, for each capital', () => {
+  it('property: judged by judgeInTurn, a segment of decisions on shared orders wins nothing on average, for each capital', () => {
     const capitalBets = AUDIT_CAPITALS.map((c) => c.bets).slice(0, 4);
     const arbSegment = fc
       .record({
@@ -207,7 +192,7 @@ describe('what a decision reveals', () => {
         const means = Array.from({ length: shape.probes }, () => 0);
         for (let r = 0; r < table.length; r++) {
           const samples = table.filter((_, s) => s !== r);
-          const judged = judgeSegment(table[r]!, samples, decisions, users, AUDIT_LOSS_CAP);
+          const judged = judgeInTurn(table[r]!, samples, decisions, users, AUDIT_LOSS_CAP);
           for (let c = 0; c < shape.probes; c++) {
             let product = 1;
             for (const ks of decisions) {
@@ -300,7 +285,7 @@ describe('what a decision reveals', () => {
   // (24 orders) and two or more decisions there, every real order and every one or two samples (the audit draws them
   // independently, so with repeats). The decisions share their samples, as in the audit.
   it(
-    'exact, on real solves: the decisions of one segment, judged on shared samples by judgeSegment, win nothing on average; judged on all of them they do',
+    'exact, on real solves: the decisions of one segment, judged on shared samples by judgeInTurn, win nothing on average; judged on all of them they do',
     { timeout: SLOW },
     () => {
       const bets = AUDIT_CAPITALS[0]!.bets;
@@ -330,7 +315,7 @@ describe('what a decision reveals', () => {
             for (let r = 0; r < orders.length; r++)
               for (const drawn of draws(A)) {
                 const samples = drawn.map((i) => table[i]!);
-                const j = judgeSegment(
+                const j = judgeInTurn(
                   table[r]!,
                   samples,
                   seg.map((_, i) => [i]),
@@ -436,18 +421,17 @@ describe('auditHole', () => {
     let lowered = 0;
     for (const n of [1, 2, 3, 4, 5, 6]) {
       const d = deal(n);
-      const traces: AuditTrace[] = [];
-      unwrap(auditHoleWith(d, rules, greedyLog(d), AUDIT_SETTINGS, { trace: (t) => traces.push(t) }));
+      const traces = unwrap(examineHole(d, rules, greedyLog(d))).decisions;
       let capital = 1;
       const segments = [...new Set(traces.map((t) => t.drawn))].filter(
         (x) => x >= AUDIT_PARTS[rest]!.fromDraw,
       );
       for (const drawn of segments) {
         const list = traces.filter((t) => t.drawn === drawn);
-        expect(list.every((t) => t.placed[first] === null)).toBe(true);
+        expect(list.every((t) => t.outcomesBetOn[first] === null)).toBe(true);
         for (const t of list)
-          if (t.placed[planner] !== null) {
-            expect(t.placed[planner]!.length - 1).toBeLessThanOrEqual(rung(capital));
+          if (t.outcomesBetOn[planner] !== null) {
+            expect(t.outcomesBetOn[planner]!.length - 1).toBeLessThanOrEqual(rung(capital));
             if (rung(capital) < rung(1)) lowered++;
           }
         for (const t of list) capital *= t.factors[planner]!;
@@ -466,16 +450,15 @@ describe('auditHole', () => {
       const d = deal(2);
       let fewer = 0;
       for (const log of [perfectLog(d), greedyLog(d)]) {
-        const traces: AuditTrace[] = [];
-        unwrap(auditHoleWith(d, rules, log, AUDIT_SETTINGS, { trace: (t) => traces.push(t) }));
+        const traces = unwrap(examineHole(d, rules, log)).decisions;
         let agrees: boolean[] = [];
         let segment = -1;
         for (const t of traces) {
-          const samples = t.outcomes.slice(1);
+          const samples = t.lossOutcomes.slice(1);
           if (t.drawn !== segment) [segment, agrees] = [t.drawn, samples.map(() => true)];
-          expect(t.placed[0]).toEqual([t.outcomes[0], ...samples.filter((_, s) => agrees[s])]);
-          if (t.placed[0]!.length < t.outcomes.length) fewer++;
-          const c = t.condition;
+          expect(t.outcomesBetOn[0]).toEqual([t.lossOutcomes[0], ...samples.filter((_, s) => agrees[s])]);
+          if (t.outcomesBetOn[0]!.length < t.lossOutcomes.length) fewer++;
+          const c = t.lossRange;
           if (c !== null) samples.forEach((o, s) => (agrees[s] &&= o >= c.lo && o <= c.hi));
         }
       }
@@ -486,8 +469,7 @@ describe('auditHole', () => {
   it('examines every decision from the first move, each part with its own samples', { timeout: SLOW }, () => {
     const d = deal(16);
     const log = perfectLog(d);
-    const traces: AuditTrace[] = [];
-    const a = unwrap(auditHoleWith(d, rules, log, AUDIT_SETTINGS, { trace: (t) => traces.push(t) }));
+    const { audit: a, decisions: traces } = unwrap(examineHole(d, rules, log));
     const steps = unwrap(auditSteps(d, rules, log));
     const choices = steps.flatMap((s, i) => (s.moves.length >= 2 && s.pos.drawn < d.stock.length ? [i] : []));
     expect(traces.map((t) => t.at)).toEqual(choices);
@@ -497,7 +479,7 @@ describe('auditHole', () => {
     for (const part of AUDIT_PARTS) {
       const firstCount = part.samples.find((x) => 1 < x.below)!.samples;
       const first = traces.find((t) => t.drawn >= part.fromDraw && t.drawn < part.untilDraw);
-      if (first !== undefined) expect(first.outcomes.length).toBeLessThanOrEqual(1 + firstCount);
+      if (first !== undefined) expect(first.lossOutcomes.length).toBeLessThanOrEqual(1 + firstCount);
     }
     // A capital with a reference policy bets exactly where the move taken is not the policy's; one without bets on
     // the outcomes against the best move. Every factor is the mean of its capital's bets on the outcomes it was
@@ -510,8 +492,8 @@ describe('auditHole', () => {
       AUDIT_CAPITALS.forEach((capital, c) => {
         let product = 1;
         for (const t of traces.filter((x) => x.drawn >= part.fromDraw && x.drawn < part.untilDraw)) {
-          const placed = t.placed[c]!;
-          if (capital.ref === undefined) expect(placed).toEqual(t.outcomes);
+          const placed = t.outcomesBetOn[c]!;
+          if (capital.ref === undefined) expect(placed).toEqual(t.lossOutcomes);
           else expect(placed === null).toBe(reference[capital.ref](steps[t.at]!) === log[t.at]);
           const mean =
             placed === null
@@ -526,7 +508,8 @@ describe('auditHole', () => {
     );
     // Perfect play leaves both references somewhere on this hole.
     for (const c of AUDIT_CAPITALS.keys())
-      if (AUDIT_CAPITALS[c]!.ref !== undefined) expect(traces.some((t) => t.placed[c] !== null)).toBe(true);
+      if (AUDIT_CAPITALS[c]!.ref !== undefined)
+        expect(traces.some((t) => t.outcomesBetOn[c] !== null)).toBe(true);
   });
 
   it('flags a round of perfect-information play', { timeout: 4 * SLOW }, () => {
@@ -1127,8 +1110,7 @@ describe('golden: deal 16, perfect play, audit version 13', () => {
     expect(log).toBe('24333621d7d36d56dddddddd4d75dd35452767d62214d71');
     const steps = unwrap(auditSteps(d, rules, log));
     const choices = steps.filter((s) => s.moves.length >= 2);
-    const traces: AuditTrace[] = [];
-    const a = unwrap(auditHoleWith(d, rules, log, AUDIT_SETTINGS, { trace: (t) => traces.push(t) }));
+    const { audit: a, decisions: traces } = unwrap(examineHole(d, rules, log));
     expect(a.version).toBe(13);
     expect(AUDIT_VERSION).toBe(13);
     // Version 13's hole audit is version 12's and its lot, the lot from the layout and log only.
@@ -1138,9 +1120,9 @@ describe('golden: deal 16, perfect play, audit version 13', () => {
     expect(a.decisions).toBe(choices.length);
     expect(a.examined).toBe(choices.filter((s) => s.pos.drawn < d.stock.length).length);
     expect([a.decisions, a.examined, a.bets, a.exact]).toEqual([34, 34, 8, true]);
-    expect(traces.filter((t) => t.drawn < 2).every((t) => t.outcomes.length === 2)).toBe(true);
+    expect(traces.filter((t) => t.drawn < 2).every((t) => t.lossOutcomes.length === 2)).toBe(true);
     const betting = traces.filter((t) => t.factors.some((f) => f !== 1));
-    expect(betting.map((t) => [t.at, t.placed.map((p) => p?.join('') ?? '-').join(' | ')])).toEqual([
+    expect(betting.map((t) => [t.at, t.outcomesBetOn.map((p) => p?.join('') ?? '-').join(' | ')])).toEqual([
       [7, '00 | 10 | - | 10 | 10 | - | -'],
       [9, '00 | - | 01 | - | - | 11 | 11'],
       [12, '00000 | - | 01111 | - | - | 01111 | 01111'],
@@ -1175,13 +1157,10 @@ describe('golden: deal 16, perfect play, audit version 13', () => {
     // capital reaches here) times a millionth, below a tenth, so every segment is examined with one order; above,
     // the rest's segments had four.
     const low: HoleAudit = { ...a, evidence: Array<number>(14).fill(1e-6) };
-    const later: AuditTrace[] = [];
-    const b = unwrap(
-      auditHoleWith(d, rules, log, AUDIT_SETTINGS, { before: [low], trace: (t) => later.push(t) }),
-    );
+    const { audit: b, decisions: later } = unwrap(examineHole(d, rules, log, [low]));
     expect(b.prior).toEqual(Array<number>(14).fill(1e-6));
-    expect(Math.max(...traces.map((t) => t.outcomes.length))).toBe(5);
-    expect(later.map((t) => t.outcomes.length <= 2)).toEqual(later.map(() => true));
+    expect(Math.max(...traces.map((t) => t.lossOutcomes.length))).toBe(5);
+    expect(later.map((t) => t.lossOutcomes.length <= 2)).toEqual(later.map(() => true));
     expect(later.map((t) => t.at)).toEqual(traces.map((t) => t.at));
     expect(unwrap(combineAudit([low, b])).decisions).toBe(a.decisions * 2);
     expect(combineAudit([low, a])).toMatchObject({ ok: false, error: { code: 'ERR_ORDER', hole: 1 } });
@@ -1189,13 +1168,10 @@ describe('golden: deal 16, perfect play, audit version 13', () => {
     // from the rest's first segment on, eight orders where the group's capital stays above 30 / 100 (the opening keeps
     // its one). Version 10 capped the earlier holes at 1 and examined this hole as a round's first.
     const high: HoleAudit = { ...a, evidence: Array<number>(14).fill(1e4) };
-    const climbed: AuditTrace[] = [];
-    const c = unwrap(
-      auditHoleWith(d, rules, log, AUDIT_SETTINGS, { before: [high], trace: (t) => climbed.push(t) }),
-    );
+    const { audit: c, decisions: climbed } = unwrap(examineHole(d, rules, log, [high]));
     expect(c.prior).toEqual(Array<number>(14).fill(AUDIT_ROUND_CAP));
-    expect(climbed.filter((t) => t.drawn < 2).every((t) => t.outcomes.length === 2)).toBe(true);
-    expect(Math.max(...climbed.map((t) => t.outcomes.length))).toBe(9);
+    expect(climbed.filter((t) => t.drawn < 2).every((t) => t.lossOutcomes.length === 2)).toBe(true);
+    expect(Math.max(...climbed.map((t) => t.lossOutcomes.length))).toBe(9);
     expect(climbed.map((t) => t.at)).toEqual(traces.map((t) => t.at));
     expect(unwrap(combineAudit([high, c])).decisions).toBe(a.decisions * 2);
     expect(combineAudit([c])).toMatchObject({ ok: false, error: { code: 'ERR_ORDER', hole: 0 } });

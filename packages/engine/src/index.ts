@@ -113,6 +113,8 @@ export {
   type AuditMove,
   type AuditError,
   type AuditErrorCode,
+} from './audit-verdict.ts';
+export {
   AUDIT_VERSION,
   AUDIT_ALPHA,
   AUDIT_PARTS,
@@ -123,8 +125,5 @@ export {
   AUDIT_CAPITALS,
   AUDIT_SWITCH,
   TELLING_MARGIN,
-  auditHole,
-  combineAudit,
-  roundEvidence,
-  auditRound,
-} from './audit.ts';
+} from './audit-settings.ts';
+export { auditHole, combineAudit, roundEvidence, auditRound } from './audit.ts';

@@ -10,7 +10,7 @@
  *   npx tsx test-fixtures/audit-golden.ts > test-fixtures/audit-golden.json
  */
 import { auditHole, combineAudit } from '../src/audit.ts';
-import type { HoleAudit, RoundAudit } from '../src/audit-settings.ts';
+import type { HoleAudit, RoundAudit } from '../src/audit-verdict.ts';
 import { makeBoard, parseBoard } from '../src/board-text.ts';
 import { dealFromDeck, dealNumberDeck, type Deal } from '../src/deal.ts';
 import { Xoshiro128 } from '../src/rng.ts';
@@ -71,8 +71,13 @@ async function goldenInputs(): Promise<Omit<GoldenRound, 'holes' | 'verdict'>[]>
     'coach-t3',
   ] as const;
   const inputs: Omit<GoldenRound, 'holes' | 'verdict'>[] = [];
-  const add = (player: string, rules: PresetName, salt: string, deals: readonly Deal[], logs: readonly string[]) =>
-    inputs.push({ player, rules, salt, boards: deals.map(makeBoard), logs });
+  const add = (
+    player: string,
+    rules: PresetName,
+    salt: string,
+    deals: readonly Deal[],
+    logs: readonly string[],
+  ) => inputs.push({ player, rules, salt, boards: deals.map(makeBoard), logs });
   for (const [p, player] of players.entries()) {
     for (let c = 0; c < 3; c++) {
       // One to three holes a round: the later holes' ladders read the earlier holes' evidence.
@@ -86,10 +91,17 @@ async function goldenInputs(): Promise<Omit<GoldenRound, 'holes' | 'verdict'>[]>
   // after seven), and a whole course played first-fit.
   const course = dealsOfCourse(2025, 99);
   const perfect = course.map((d) => perfectLog(d, 'classic'));
-  for (const salt of ['', GOLDEN_SALT]) add('perfect', 'classic', salt, course.slice(0, 2), perfect.slice(0, 2));
+  for (const salt of ['', GOLDEN_SALT])
+    add('perfect', 'classic', salt, course.slice(0, 2), perfect.slice(0, 2));
   add('perfect', 'classic', GOLDEN_SALT, course.slice(0, 6), perfect.slice(0, 6));
   add('perfect', 'classic', '', course.slice(0, 7), perfect.slice(0, 7));
-  add('greedy', 'classic', '', course, course.map((d) => playHole('greedy', d, Xoshiro128.fromSeed(1), 0)));
+  add(
+    'greedy',
+    'classic',
+    '',
+    course,
+    course.map((d) => playHole('greedy', d, Xoshiro128.fromSeed(1), 0)),
+  );
   // Other rules: a deal number's deck dealt by them, played first-fit and with perfect information.
   const others: PresetName[] = ['queen-on-king', 'wrap', 'turn-the-corner'];
   for (const [i, rules] of others.entries()) {
@@ -108,8 +120,9 @@ async function goldenInputs(): Promise<Omit<GoldenRound, 'holes' | 'verdict'>[]>
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rounds: GoldenRound[] = [];
-  for (const input of await goldenInputs())
-    rounds.push({ ...input, ...auditGolden(input) });
+  for (const input of await goldenInputs()) rounds.push({ ...input, ...auditGolden(input) });
   // A round a line: the diff of a new version shows which rounds changed.
-  process.stdout.write(`{"auditVersion":13,"rounds":[\n${rounds.map((r) => JSON.stringify(r)).join(',\n')}\n]}\n`);
+  process.stdout.write(
+    `{"auditVersion":13,"rounds":[\n${rounds.map((r) => JSON.stringify(r)).join(',\n')}\n]}\n`,
+  );
 }
