@@ -36,13 +36,12 @@ import {
   legalMoves,
   makeMove,
   replay,
-  roundEvidence,
   scoreOf,
   Xoshiro128,
   type Deal,
   type HoleAudit,
 } from '../src/index.ts';
-import { auditHole } from '../src/audit.ts';
+import { auditHole, roundEvidence } from '../src/audit.ts';
 import { examineHole } from '../src/audit-hole.ts';
 import {
   ALL,

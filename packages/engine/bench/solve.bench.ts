@@ -18,12 +18,12 @@ import {
   PRESET_NAMES,
   PRESETS,
   solve,
-  solveBaseline,
   type Deal,
   type PresetName,
   type Rules,
 } from '../src/index.ts';
 import { DealSearch, type SearchTuning } from '../src/solve-fast.ts';
+import { solveBaseline } from '../src/solve.ts';
 import { arg, cpuMs } from './common.ts';
 
 const deals = Number(arg('deals') ?? 1000);
