@@ -309,7 +309,7 @@ class HoleExamination {
     readonly prior: readonly number[],
   ) {
     this.#tails = new TailCache(deal, rules);
-    this.#real = new DealSearch(deal, rules, {}, this.#tails);
+    this.#real = new DealSearch(deal, rules, this.#tails);
   }
 
   release(): void {

@@ -109,7 +109,7 @@ export class SegmentOrders {
       const d = this.#base;
       const stock = [...this.#revealed, ...this.#stream.next()];
       this.#searches.push(
-        new DealSearch({ columns: d.columns, waste: d.waste, stock }, this.rules, {}, this.tails),
+        new DealSearch({ columns: d.columns, waste: d.waste, stock }, this.rules, this.tails),
       );
     }
     return this.#searches[k]!;
