@@ -1,10 +1,10 @@
 /** The audit's settings: every constant a verdict depends on. Their shapes are in audit-shapes.ts. */
 import type { AuditCapital, AuditPart, AuditSampling, AuditSwitch } from './audit-shapes.ts';
 
-/** Changes whenever a verdict would; stored holes of another version do not combine (docs/fair-play.md#how-the-api-uses-it). */
+/** Changes with any verdict; stored holes of another version do not combine (docs/fair-play.md#how-the-api-uses-it). */
 export const AUDIT_VERSION = 13;
 
-/** A round is flagged when its p-value is below this: one honest round in 1,000 at most (docs/fair-play.md#the-verdict). */
+/** Flag a round whose p-value is below this: an honest one at most once in 1,000 (docs/fair-play.md#the-verdict). */
 export const AUDIT_ALPHA = 0.001;
 
 /** Orders per segment of the rest of the hole, by the group's evidence so far (docs/fair-play.md#orders). */
@@ -21,7 +21,7 @@ export const AUDIT_ROUND_CAP = 100;
 /** Orders per segment of the opening: one, each a solve of the whole game (docs/fair-play.md#orders). */
 export const AUDIT_OPENING_SAMPLES: readonly AuditSampling[] = [{ below: Infinity, samples: 1 }];
 
-/** The hole's two parts, the opening (before the 2nd draw) and the rest, with their weights (docs/fair-play.md#decisions). */
+/** The hole's parts, the opening (before the 2nd draw) and the rest, weighted (docs/fair-play.md#decisions). */
 export const AUDIT_PARTS: readonly AuditPart[] = [
   { fromDraw: 0, untilDraw: 2, weight: 0.1, samples: AUDIT_OPENING_SAMPLES },
   { fromDraw: 2, untilDraw: 17, weight: 0.9, samples: AUDIT_SAMPLES },
@@ -30,10 +30,10 @@ export const AUDIT_PARTS: readonly AuditPart[] = [
 /** The rest's capitals whose weights follow their gains from hole to hole (docs/fair-play.md#capitals-and-bets). */
 export const AUDIT_SWITCH: AuditSwitch = { part: 1, capitals: [0, 1, 2], share: 0.2 };
 
-/** Orders drawn per segment, at most, for the samples wanted: this many times their number (docs/fair-play.md#orders). */
+/** Orders drawn per segment at most: this many times the samples wanted (docs/fair-play.md#orders). */
 export const AUDIT_DRAW_FACTOR = 3;
 
-/** A decision's outcome: the strokes the move taken loses against the best move, counted up to this (docs/fair-play.md#the-statistic). */
+/** An outcome counts the strokes lost to the best move up to this (docs/fair-play.md#the-statistic). */
 export const AUDIT_LOSS_CAP = 2;
 
 /** The capitals each part of the hole keeps, side by side (docs/fair-play.md#capitals-and-bets). */
@@ -71,13 +71,13 @@ export const AUDIT_CAPITALS: readonly AuditCapital[] = [
   { ref: 'first', theta: 3, weight: 0.0625, bets: [{ below: 1, stake: 0.95 }] },
 ];
 
-/** A bet is placed only when at least this many orders fail it and one succeeds (docs/fair-play.md#capitals-and-bets). */
+/** A bet is placed only where this many orders fail it and one succeeds (docs/fair-play.md#capitals-and-bets). */
 export const AUDIT_MIN_FAILING = 1;
 
-/** Against a reference move, the gain in strokes graded below a tie: outcome `g - gain` (docs/fair-play.md#capitals-and-bets). */
+/** Strokes gained on a reference move that are graded: outcome `g - gain` (docs/fair-play.md#capitals-and-bets). */
 export const AUDIT_REFERENCE_GAINS = 1;
 
-/** A telling decision's move loses at least this many strokes on average over the sampled orders (docs/fair-play.md#the-verdict). */
+/** A telling move loses at least this many strokes on average on the samples (docs/fair-play.md#the-verdict). */
 export const TELLING_MARGIN = 0.5;
 
 /** Positions per solve, a CPU guard: past it the hole is not exact (docs/fair-play.md#proof). */

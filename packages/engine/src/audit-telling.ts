@@ -1,4 +1,7 @@
-/** The telling decisions: moves best with the real stock that the sampled orders say a blind player would not make (docs/fair-play.md#the-verdict). */
+/**
+ * The telling decisions: moves best with the real stock that the sampled orders say a blind player would not make
+ * (docs/fair-play.md#the-verdict).
+ */
 import { makeCard } from './card.ts';
 import { exposed, type Move, type Position } from './game.ts';
 import { TELLING_MARGIN } from './audit-settings.ts';

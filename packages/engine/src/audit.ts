@@ -79,8 +79,8 @@ export function combineAudit(holes: readonly HoleAudit[]): Result<RoundAudit, Au
  * The round's evidence from its holes' evidence (`HoleAudit.evidence`, holes in play order). For each capital, each
  * hole's evidence keeps its expectation at most 1 given the holes before it (the decks are independent), so:
  * - outside `sw`, each capital's product over the holes is an e-value, weighed by its part's weight times its own
- *   (multiplied in sorted order: the same product, to the last bit, as version 8's, which combined holes in any order);
- * - the capitals of `sw` (version 12) together hold their weights' sum, spread over them hole by hole: hole `h` pays
+ *   (multiplied in sorted order, so that the product does not depend on the order the holes come in);
+ * - the capitals of `sw` together hold their weights' sum, spread over them hole by hole: hole `h` pays
  *   `Σ w_b · e_b`, whose expectation is at most 1 given the holes before it, since the weights `w` are fixed by those
  *   holes. After the hole, `w` follows what each capital gained (`w_b · e_b`, normalised), and a share `sw.share` of it
  *   goes back to the capitals' own weights. The product over the holes is an e-value ("fixed share"); `share` 0 gives
