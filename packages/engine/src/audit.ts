@@ -19,18 +19,12 @@ import { auditSteps } from './audit-steps.ts';
 import type { AuditError, HoleAudit, RoundAudit } from './audit-verdict.ts';
 
 /**
- * Audits one finished hole, given the audits of the round's holes before it, in play order (none for the first).
- * `salt` goes into the seed of its sampled orders: the API's is the day's audit salt, secret until the day closes.
- * The result is plain data (JSON round-trips it) for `combineAudit`.
+ * Audits one finished hole (`deal`, `rules`, `log`), given the audits of the round's holes before it, in play order
+ * (none for the first). `salt` goes into the seed of its sampled orders: the API's is the day's audit salt, secret
+ * until the day closes. The result is plain data (JSON round-trips it) for `combineAudit`. See `examineHole`.
  */
-export function auditHole(
-  deal: Deal,
-  rules: Rules,
-  log: string,
-  before: readonly HoleAudit[] = [],
-  salt = '',
-): Result<HoleAudit, AuditError> {
-  const examined = examineHole(deal, rules, log, before, salt);
+export function auditHole(...hole: Parameters<typeof examineHole>): Result<HoleAudit, AuditError> {
+  const examined = examineHole(...hole);
   return examined.ok ? ok(examined.value.audit) : examined;
 }
 

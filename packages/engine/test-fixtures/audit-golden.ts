@@ -18,16 +18,19 @@ import { PRESETS, type PresetName } from '../src/rules.ts';
 import { solve } from '../src/solve.ts';
 import { firstMoveLog, unwrap } from './play.ts';
 
-/** One golden round: what goes into `auditRound`, and what the audit answered. */
-export interface GoldenRound {
-  /** Who played it (a policy of the audit bench's players, or a plain one under other rules). */
+/** What goes into `auditRound` for one golden round, and who played it. */
+export interface GoldenInput {
+  /** A policy of the audit bench's players, or a plain one under other rules. */
   readonly player: string;
   readonly rules: PresetName;
   readonly salt: string;
   /** The holes' deals, as board text. */
   readonly boards: readonly string[];
   readonly logs: readonly string[];
-  /** `auditHole` of each hole in turn, each after the holes before it. */
+}
+
+/** One golden round: its input, `auditHole` of each hole in turn (after the holes before it), and the verdict. */
+export interface GoldenRound extends GoldenInput {
   readonly holes: readonly HoleAudit[];
   /** `combineAudit(holes)`, which is `auditRound` of the round. */
   readonly verdict: RoundAudit;
@@ -41,7 +44,7 @@ export const goldenDeals = (round: Pick<GoldenRound, 'boards' | 'rules'>): Deal[
   round.boards.map((b) => unwrap(parseBoard(b, PRESETS[round.rules])));
 
 /** The audit's answers on a round: each hole after the ones before it, then the round's verdict. */
-export function auditGolden(round: Omit<GoldenRound, 'holes' | 'verdict'>): {
+export function auditGolden(round: GoldenInput): {
   holes: HoleAudit[];
   verdict: RoundAudit;
 } {
@@ -56,7 +59,7 @@ export function auditGolden(round: Omit<GoldenRound, 'holes' | 'verdict'>): {
 const perfectLog = (d: Deal, rules: PresetName): string => unwrap(solve(d, PRESETS[rules], {})).log;
 
 /** The rounds' inputs: the audit bench's players on its daily courses, then plain players under other rules. */
-async function goldenInputs(): Promise<Omit<GoldenRound, 'holes' | 'verdict'>[]> {
+async function goldenInputs(): Promise<GoldenInput[]> {
   // The bench's players are loaded only here, to make the fixture: the test reads the logs they played.
   const { dealsOfCourse, playHole } = await import('../bench/audit/players.ts');
   const players = [
@@ -70,7 +73,7 @@ async function goldenInputs(): Promise<Omit<GoldenRound, 'holes' | 'verdict'>[]>
     'planner-t2',
     'coach-t3',
   ] as const;
-  const inputs: Omit<GoldenRound, 'holes' | 'verdict'>[] = [];
+  const inputs: GoldenInput[] = [];
   const add = (
     player: string,
     rules: PresetName,
