@@ -444,9 +444,9 @@ describe('auditHole', () => {
     'judges each decision of a segment on the samples that agree with the real stock at the decisions before it',
     { timeout: SLOW },
     () => {
-      // Deal 2, perfect and first-fit play. The first capital's probe is the trace's `outcomes` (the real stock's, then
-      // every sample of the segment); its bets are placed on the real stock's and those of the samples whose outcomes at
-      // the segment's earlier decisions lie in the ranges those revealed (`condition`).
+      // Deal 2, perfect and first-fit play. The first capital's probe is the decision's `lossOutcomes` (the real
+      // stock's, then every sample of the segment); its bets are placed on the real stock's and those of the samples
+      // whose outcomes at the segment's earlier decisions lie in the ranges those revealed (`lossRange`).
       const d = deal(2);
       let fewer = 0;
       for (const log of [perfectLog(d), greedyLog(d)]) {

@@ -83,7 +83,7 @@ async function goldenInputs(): Promise<GoldenInput[]> {
   ) => inputs.push({ player, rules, salt, boards: deals.map(makeBoard), logs });
   for (const [p, player] of players.entries()) {
     for (let c = 0; c < 3; c++) {
-      // One to three holes a round: the later holes' ladders read the earlier holes' evidence.
+      // One to three holes a round: the later holes' sample counts read the earlier holes' evidence.
       const deals = dealsOfCourse(2025, p * 10 + c).slice(0, 1 + c);
       const rng = Xoshiro128.fromSeed(p * 100 + c + 1);
       const logs = deals.map((d, h) => playHole(player, d, rng, c * 100 + h * 10_000));
