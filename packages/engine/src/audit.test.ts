@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { auditHole, auditRound, combineAudit, roundEvidence } from './audit.ts';
 import { betFactor, capitalFactor, judgeInTurn, outcomeRange } from './audit-bets.ts';
-import { examineHole } from './audit-hole.ts';
+import { examineHole, type ExaminedHole } from './audit-hole.ts';
 import { verdictLot, verdictUniform } from './audit-lot.ts';
 import { drawSamples, OrderStream, SegmentOrders } from './audit-orders.ts';
 import { optionValues, outcomeOn, type AuditProbe } from './audit-outcomes.ts';
@@ -1076,72 +1076,84 @@ describe('roundEvidence', () => {
 });
 
 describe('golden: deal 16, perfect play, audit version 13', () => {
-  it('pins the hole audit (a silent change to verdicts fails here)', { timeout: SLOW }, () => {
-    // Deal 16's perfect line (4 strokes). The figures below were read off one run and checked by hand (versions 10
-    // to 12 give every figure of version 9 for a round's first hole: no two decisions of one segment bet here, so
-    // none is judged on fewer samples, the round cap only matters after a hole, and version 12 changes only how the
-    // holes combine):
-    // - decisions (positions with two or more legal moves) and examined (those with stock still unseen) are
-    //   recounted here from the log;
-    // - eight decisions bet. The first three capitals' factor is the mean of a bet on outcome 0 (below 1) and one on
-    //   outcomes 0 and 1 (below 2), stake 0.95; the four threshold rules' is their one bet on outcome 0; a bet where
-    //   every order succeeds, or none, is not placed (factor 1). Outcomes, real first, for the capitals (against the
-    //   best move | against the planner's move | against the first legal move | the planner's rule at 2 and 3 strokes
-    //   | first-fit's rule at 2 and 3; "-" where the player made the reference move, no bet). The first capital has
-    //   samples of its own, the two references theirs, the four rules theirs:
-    //   opening (before the 2nd draw, one sample): 7 "00 | 10 | - | 10 | 10 | - | -": the planner's move ties with
-    //   the real stock, the sample has the move taken gain: 0.05 for "below 1", the mean 0.525; the planner's move
-    //   does not lose 2 strokes with the real stock, so its rules fail there: 0.05 each; 9 "00 | - | 01 | - | - |
-    //   11 | 11": 1.95 and 1, 1.475; no order succeeds first-fit's rules, no bet;
-    //   the rest (4 samples while a group's capitals are below 30; fewer where the conditions reject more than 12
-    //   orders can give): 12 "00000 | - | 01111 | - | - | 01111 | 01111": 1 | 0.05 + 0.95 · 5 = 4.8 and 1, 2.9 |
-    //   4.8 for both of first-fit's rules; 17 "00222 | 01101 | 01101 | 11111 ×4": 2 of 5 succeed, 0.05 + 0.95 · 2.5
-    //   = 2.425 | 2.425 and 1, 1.7125 | no rule bets; 18 "00100 | 0101 | 0101 | 11111 ×4": 1.2375 and 1, 1.11875 |
-    //   1.95 and 1, 1.475; 19 "00100 | 00 | 00 | 11 ×4": 1.11875 | no bet; 20 "00022 | 0 | 0 | 01111 | 11111 | 01111
-    //   | 11111": 3 of 5, 1.6333... | no sample accepted, no bet | 4.8 for the two-stroke rules; 21 "02122 | 0221 |
-    //   0221 | 0 ×4": 4.8 and 2.425, 3.6125 | 3.85 and 1.95, 2.9 | no sample accepted;
-    //   so the opening's capitals are 1, 0.525, 1.475, 0.05, 0.05, 1, 1 and the rest's 2.425 · 1.11875² · 1.6333... ·
-    //   3.6125 = 17.908554 (as versions 6 and 7: the first capital's samples are version 6's), 1.7125 · 1.475 · 2.9 =
-    //   7.325219 and 2.9 · 1.7125 · 1.475 · 2.9 = 21.243134 (as version 7: the references' samples are version 7's),
-    //   4.8, 1, 4.8 · 4.8 = 23.04 and 4.8;
-    // - three telling moves: the draws at moves 17, 20 and 21 with 2D and 2S playable (the blind best was 2S).
-    const d = deal(16);
-    const log = perfectLog(d);
-    expect(log).toBe('24333621d7d36d56dddddddd4d75dd35452767d62214d71');
-    const steps = unwrap(auditSteps(d, rules, log));
-    const choices = steps.filter((s) => s.moves.length >= 2);
-    const { audit: a, decisions: traces } = unwrap(examineHole(d, rules, log));
-    expect(a.version).toBe(13);
-    expect(AUDIT_VERSION).toBe(13);
-    // Version 13's hole audit is version 12's and its lot, the lot from the layout and log only.
-    expect(a.lot).toBe(verdictLot(d, log));
-    // A round's first hole: its ladders read nothing of earlier holes, as version 8's did.
-    expect(a.prior).toEqual(Array<number>(14).fill(1));
-    expect(a.decisions).toBe(choices.length);
-    expect(a.examined).toBe(choices.filter((s) => s.pos.drawn < d.stock.length).length);
-    expect([a.decisions, a.examined, a.bets, a.exact]).toEqual([34, 34, 8, true]);
-    expect(traces.filter((t) => t.drawn < 2).every((t) => t.lossOutcomes.length === 2)).toBe(true);
-    const betting = traces.filter((t) => t.factors.some((f) => f !== 1));
-    expect(betting.map((t) => [t.at, t.outcomesBetOn.map((p) => p?.join('') ?? '-').join(' | ')])).toEqual([
-      [7, '00 | 10 | - | 10 | 10 | - | -'],
-      [9, '00 | - | 01 | - | - | 11 | 11'],
-      [12, '00000 | - | 01111 | - | - | 01111 | 01111'],
-      [17, '00222 | 01101 | 01101 | 11111 | 11111 | 11111 | 11111'],
-      [18, '00100 | 0101 | 0101 | 11111 | 11111 | 11111 | 11111'],
-      [19, '00100 | 00 | 00 | 11 | 11 | 11 | 11'],
-      [20, '00022 | 0 | 0 | 01111 | 11111 | 01111 | 11111'],
-      [21, '02122 | 0221 | 0221 | 0 | 0 | 0 | 0'],
-    ]);
-    expect(betting.map((t) => t.factors.map((f) => Number(f.toFixed(12))))).toEqual([
-      [1, 0.525, 1, 0.05, 0.05, 1, 1],
-      [1, 1, 1.475, 1, 1, 1, 1],
-      [1, 1, 2.9, 1, 1, 4.8, 4.8],
-      [2.425, 1.7125, 1.7125, 1, 1, 1, 1],
-      [1.11875, 1.475, 1.475, 1, 1, 1, 1],
-      [1.11875, 1, 1, 1, 1, 1, 1],
-      [Number((0.05 + (0.95 * 5) / 3).toFixed(12)), 1, 1, 4.8, 1, 4.8, 1],
-      [3.6125, 2.9, 2.9, 1, 1, 1, 1],
-    ]);
+  const d = deal(16);
+  const log = perfectLog(d);
+  let once: ExaminedHole | undefined;
+  /** The hole examined as a round's first, once for the tests below. */
+  const examined = (): ExaminedHole => (once ??= unwrap(examineHole(d, rules, log)));
+
+  // Deal 16's perfect line (4 strokes). The figures below were read off one run and checked by hand (versions 10
+  // to 12 give every figure of version 9 for a round's first hole: no two decisions of one segment bet here, so
+  // none is judged on fewer samples, the round cap only matters after a hole, and version 12 changes only how the
+  // holes combine):
+  // - decisions (positions with two or more legal moves) and examined (those with stock still unseen) are
+  //   recounted here from the log;
+  // - eight decisions bet. The first three capitals' factor is the mean of a bet on outcome 0 (below 1) and one on
+  //   outcomes 0 and 1 (below 2), stake 0.95; the four threshold rules' is their one bet on outcome 0; a bet where
+  //   every order succeeds, or none, is not placed (factor 1). Outcomes, real first, for the capitals (against the
+  //   best move | against the planner's move | against the first legal move | the planner's rule at 2 and 3 strokes
+  //   | first-fit's rule at 2 and 3; "-" where the player made the reference move, no bet). The first capital has
+  //   samples of its own, the two references theirs, the four rules theirs:
+  //   opening (before the 2nd draw, one sample): 7 "00 | 10 | - | 10 | 10 | - | -": the planner's move ties with
+  //   the real stock, the sample has the move taken gain: 0.05 for "below 1", the mean 0.525; the planner's move
+  //   does not lose 2 strokes with the real stock, so its rules fail there: 0.05 each; 9 "00 | - | 01 | - | - |
+  //   11 | 11": 1.95 and 1, 1.475; no order succeeds first-fit's rules, no bet;
+  //   the rest (4 samples while a group's capitals are below 30; fewer where the conditions reject more than 12
+  //   orders can give): 12 "00000 | - | 01111 | - | - | 01111 | 01111": 1 | 0.05 + 0.95 · 5 = 4.8 and 1, 2.9 |
+  //   4.8 for both of first-fit's rules; 17 "00222 | 01101 | 01101 | 11111 ×4": 2 of 5 succeed, 0.05 + 0.95 · 2.5
+  //   = 2.425 | 2.425 and 1, 1.7125 | no rule bets; 18 "00100 | 0101 | 0101 | 11111 ×4": 1.2375 and 1, 1.11875 |
+  //   1.95 and 1, 1.475; 19 "00100 | 00 | 00 | 11 ×4": 1.11875 | no bet; 20 "00022 | 0 | 0 | 01111 | 11111 | 01111
+  //   | 11111": 3 of 5, 1.6333... | no sample accepted, no bet | 4.8 for the two-stroke rules; 21 "02122 | 0221 |
+  //   0221 | 0 ×4": 4.8 and 2.425, 3.6125 | 3.85 and 1.95, 2.9 | no sample accepted;
+  //   so the opening's capitals are 1, 0.525, 1.475, 0.05, 0.05, 1, 1 and the rest's 2.425 · 1.11875² · 1.6333... ·
+  //   3.6125 = 17.908554 (as versions 6 and 7: the first capital's samples are version 6's), 1.7125 · 1.475 · 2.9 =
+  //   7.325219 and 2.9 · 1.7125 · 1.475 · 2.9 = 21.243134 (as version 7: the references' samples are version 7's),
+  //   4.8, 1, 4.8 · 4.8 = 23.04 and 4.8;
+  // - three telling moves: the draws at moves 17, 20 and 21 with 2D and 2S playable (the blind best was 2S).
+  it(
+    'pins the hole audit: its counts and every bet (a silent change to verdicts fails here)',
+    { timeout: SLOW },
+    () => {
+      expect(log).toBe('24333621d7d36d56dddddddd4d75dd35452767d62214d71');
+      const steps = unwrap(auditSteps(d, rules, log));
+      const choices = steps.filter((s) => s.moves.length >= 2);
+      const { audit: a, decisions: traces } = examined();
+      expect(a.version).toBe(13);
+      expect(AUDIT_VERSION).toBe(13);
+      // Version 13's hole audit is version 12's and its lot, the lot from the layout and log only.
+      expect(a.lot).toBe(verdictLot(d, log));
+      // A round's first hole: its ladders read nothing of earlier holes, as version 8's did.
+      expect(a.prior).toEqual(Array<number>(14).fill(1));
+      expect(a.decisions).toBe(choices.length);
+      expect(a.examined).toBe(choices.filter((s) => s.pos.drawn < d.stock.length).length);
+      expect([a.decisions, a.examined, a.bets, a.exact]).toEqual([34, 34, 8, true]);
+      expect(traces.filter((t) => t.drawn < 2).every((t) => t.lossOutcomes.length === 2)).toBe(true);
+      const betting = traces.filter((t) => t.factors.some((f) => f !== 1));
+      expect(betting.map((t) => [t.at, t.outcomesBetOn.map((p) => p?.join('') ?? '-').join(' | ')])).toEqual([
+        [7, '00 | 10 | - | 10 | 10 | - | -'],
+        [9, '00 | - | 01 | - | - | 11 | 11'],
+        [12, '00000 | - | 01111 | - | - | 01111 | 01111'],
+        [17, '00222 | 01101 | 01101 | 11111 | 11111 | 11111 | 11111'],
+        [18, '00100 | 0101 | 0101 | 11111 | 11111 | 11111 | 11111'],
+        [19, '00100 | 00 | 00 | 11 | 11 | 11 | 11'],
+        [20, '00022 | 0 | 0 | 01111 | 11111 | 01111 | 11111'],
+        [21, '02122 | 0221 | 0221 | 0 | 0 | 0 | 0'],
+      ]);
+      expect(betting.map((t) => t.factors.map((f) => Number(f.toFixed(12))))).toEqual([
+        [1, 0.525, 1, 0.05, 0.05, 1, 1],
+        [1, 1, 1.475, 1, 1, 1, 1],
+        [1, 1, 2.9, 1, 1, 4.8, 4.8],
+        [2.425, 1.7125, 1.7125, 1, 1, 1, 1],
+        [1.11875, 1.475, 1.475, 1, 1, 1, 1],
+        [1.11875, 1, 1, 1, 1, 1, 1],
+        [Number((0.05 + (0.95 * 5) / 3).toFixed(12)), 1, 1, 4.8, 1, 4.8, 1],
+        [3.6125, 2.9, 2.9, 1, 1, 1, 1],
+      ]);
+    },
+  );
+
+  it('pins the hole evidence and telling decisions', { timeout: SLOW }, () => {
+    const a = examined().audit;
     expect(a.evidence.map((e) => Number(e.toFixed(6)))).toEqual([
       1, 0.525, 1.475, 0.05, 0.05, 1, 1, 17.908554, 7.325219, 21.243134, 4.8, 1, 23.04, 4.8,
     ]);
@@ -1153,27 +1165,35 @@ describe('golden: deal 16, perfect play, audit version 13', () => {
     expect(a.telling[0]!.reason).toEqual(DREW_OVER_2S);
     // Deterministic, to the last bit.
     expect(unwrap(auditHole(d, rules, log))).toEqual(a);
-    // The same hole after a hole whose capitals all fell to a millionth: its ladders read 17.9 (the most the first
-    // capital reaches here) times a millionth, below a tenth, so every segment is examined with one order; above,
-    // the rest's segments had four.
-    const low: HoleAudit = { ...a, evidence: Array<number>(14).fill(1e-6) };
-    const { audit: b, decisions: later } = unwrap(examineHole(d, rules, log, [low]));
-    expect(b.prior).toEqual(Array<number>(14).fill(1e-6));
-    expect(Math.max(...traces.map((t) => t.lossOutcomes.length))).toBe(5);
-    expect(later.map((t) => t.lossOutcomes.length <= 2)).toEqual(later.map(() => true));
-    expect(later.map((t) => t.at)).toEqual(traces.map((t) => t.at));
-    expect(unwrap(combineAudit([low, b])).decisions).toBe(a.decisions * 2);
-    expect(combineAudit([low, a])).toMatchObject({ ok: false, error: { code: 'ERR_ORDER', hole: 1 } });
-    // After a hole whose capitals all reached the round cap, its ladders read the cap times the hole's own capitals:
-    // from the rest's first segment on, eight orders where the group's capital stays above 30 / 100 (the opening keeps
-    // its one). Version 10 capped the earlier holes at 1 and examined this hole as a round's first.
-    const high: HoleAudit = { ...a, evidence: Array<number>(14).fill(1e4) };
-    const { audit: c, decisions: climbed } = unwrap(examineHole(d, rules, log, [high]));
-    expect(c.prior).toEqual(Array<number>(14).fill(AUDIT_ROUND_CAP));
-    expect(climbed.filter((t) => t.drawn < 2).every((t) => t.lossOutcomes.length === 2)).toBe(true);
-    expect(Math.max(...climbed.map((t) => t.lossOutcomes.length))).toBe(9);
-    expect(climbed.map((t) => t.at)).toEqual(traces.map((t) => t.at));
-    expect(unwrap(combineAudit([high, c])).decisions).toBe(a.decisions * 2);
-    expect(combineAudit([c])).toMatchObject({ ok: false, error: { code: 'ERR_ORDER', hole: 0 } });
   });
+
+  it(
+    "reads the round's earlier holes: fewer orders after a hole that sank, more after one at the cap",
+    { timeout: SLOW },
+    () => {
+      const { audit: a, decisions: traces } = examined();
+      // The same hole after a hole whose capitals all fell to a millionth: its ladders read 17.9 (the most the first
+      // capital reaches here) times a millionth, below a tenth, so every segment is examined with one order; above,
+      // the rest's segments had four.
+      const low: HoleAudit = { ...a, evidence: Array<number>(14).fill(1e-6) };
+      const { audit: b, decisions: later } = unwrap(examineHole(d, rules, log, [low]));
+      expect(b.prior).toEqual(Array<number>(14).fill(1e-6));
+      expect(Math.max(...traces.map((t) => t.lossOutcomes.length))).toBe(5);
+      expect(later.map((t) => t.lossOutcomes.length <= 2)).toEqual(later.map(() => true));
+      expect(later.map((t) => t.at)).toEqual(traces.map((t) => t.at));
+      expect(unwrap(combineAudit([low, b])).decisions).toBe(a.decisions * 2);
+      expect(combineAudit([low, a])).toMatchObject({ ok: false, error: { code: 'ERR_ORDER', hole: 1 } });
+      // After a hole whose capitals all reached the round cap, its ladders read the cap times the hole's own
+      // capitals: from the rest's first segment on, eight orders where the group's capital stays above 30 / 100 (the
+      // opening keeps its one). Version 10 capped the earlier holes at 1 and examined this hole as a round's first.
+      const high: HoleAudit = { ...a, evidence: Array<number>(14).fill(1e4) };
+      const { audit: c, decisions: climbed } = unwrap(examineHole(d, rules, log, [high]));
+      expect(c.prior).toEqual(Array<number>(14).fill(AUDIT_ROUND_CAP));
+      expect(climbed.filter((t) => t.drawn < 2).every((t) => t.lossOutcomes.length === 2)).toBe(true);
+      expect(Math.max(...climbed.map((t) => t.lossOutcomes.length))).toBe(9);
+      expect(climbed.map((t) => t.at)).toEqual(traces.map((t) => t.at));
+      expect(unwrap(combineAudit([high, c])).decisions).toBe(a.decisions * 2);
+      expect(combineAudit([c])).toMatchObject({ ok: false, error: { code: 'ERR_ORDER', hole: 0 } });
+    },
+  );
 });
