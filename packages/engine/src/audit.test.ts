@@ -726,18 +726,20 @@ describe('errors', () => {
     );
   });
 
+  /** A hole audit of the next version: otherwise fit to combine. */
+  const h: HoleAudit = {
+    version: AUDIT_VERSION + 1,
+    decisions: 0,
+    examined: 0,
+    bets: 0,
+    evidence: Array<number>(capitals).fill(1),
+    prior: Array<number>(capitals).fill(1),
+    telling: [],
+    exact: true,
+    lot: 7,
+  };
+
   it('combines only holes audited by this version', () => {
-    const h: HoleAudit = {
-      version: AUDIT_VERSION + 1,
-      decisions: 0,
-      examined: 0,
-      bets: 0,
-      evidence: Array<number>(capitals).fill(1),
-      prior: Array<number>(capitals).fill(1),
-      telling: [],
-      exact: true,
-      lot: 7,
-    };
     expect(combineAudit([h])).toMatchObject({ ok: false, error: { code: 'ERR_VERSION', hole: 0 } });
     // A version 12 hole: no lot, or one that is not 32 bits.
     const { lot: __, ...v12 } = { ...h, version: AUDIT_VERSION };
@@ -756,6 +758,9 @@ describe('errors', () => {
       ok: false,
       error: { code: 'ERR_VERSION', hole: 0 },
     });
+  });
+
+  it('combines only stored data that is a hole audit: evidence of every capital, each a number from 0 up', () => {
     const negative = Array<number>(capitals).fill(1);
     negative[1] = -1;
     expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: negative }])).toMatchObject({
