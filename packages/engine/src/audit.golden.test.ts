@@ -4,7 +4,7 @@
  *
  * The expected answers in test-fixtures/audit-golden.json are data: they were produced by the audit (version 13) as it
  * stood before its code was reorganised, and are compared as they are. That is the point of this test: the requirement
- * is "unchanged from before", not "right" (the other audit tests say what right is). About 25 s on one core.
+ * is "unchanged from before", not "right" (the other audit tests say what right is). About 40 s on one core.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The audit's golden rounds: the inputs (deals, logs, salt) of a fixed set of rounds played by honest players and by
+ * The audit's golden rounds: the inputs (boards, logs, salt) of a fixed set of rounds played by honest players and by
  * scouts who know the stock, and everything the audit answered on them (every hole's `HoleAudit` and the round's
  * `RoundAudit`), kept in `audit-golden.json`.
  *
@@ -7,7 +7,7 @@
  * are kept as they are: the requirement they check is "every verdict unchanged, to the last bit". Regenerate only for
  * a new audit version, never to make a failing test pass:
  *
- *   npx tsx test-fixtures/audit-golden.ts > test-fixtures/audit-golden.json
+ *   pnpm exec tsx test-fixtures/audit-golden.ts > test-fixtures/audit-golden.json   (in packages/engine)
  */
 import { auditHole, combineAudit } from '../src/audit.ts';
 import type { HoleAudit, RoundAudit } from '../src/audit-verdict.ts';
