@@ -360,29 +360,8 @@ class HoleExamination {
   ): void {
     const probes = segmentProbes(segment, group);
     if (probes.list.length === 0) return;
-    const cap = group.outcomeCap;
-    const found = probes.list.map(({ probe }) => outcomeOn(this.#real, probe, cap));
-    if (found.includes(null)) this.exact = false;
-    const n = this.#sampleCount(group, probes, state);
     const conditions = state.conditions.get(group)!;
-    const set = drawSamples(
-      orders,
-      probes.list.map(({ probe }) => probe),
-      conditions,
-      n,
-      n * AUDIT_DRAW_FACTOR,
-      cap,
-    );
-    if (!set.exact) this.exact = false;
-    const onReal = found.map((o) => o ?? cap);
-    const bets = probes.list.map((p) => p.bets);
-    const judged = judgeInTurn(
-      onReal,
-      set.outcomes,
-      probes.ofDecision.map((d) => d.own),
-      bets,
-      cap,
-    );
+    const { onReal, set, judged } = this.#sampleGroup(group, probes, orders, state);
     segment.forEach((decision, j) => {
       const uses = probes.ofDecision[j]!;
       for (const [capital, k] of uses.byCapital) placeCapitalBets(decision, capital, judged.outcomes[k]!);
@@ -394,8 +373,33 @@ class HoleExamination {
       }
       if (uses.againstBest === undefined) return;
       decision.lossOutcomes = [onReal[uses.againstBest]!, ...set.outcomes.map((o) => o[uses.againstBest!]!)];
-      this.#findTelling(decision, set, cap);
+      this.#findTelling(decision, set, group.outcomeCap);
     });
+  }
+
+  /**
+   * A group's probes on the real stock and on the segment's accepted samples, and the outcomes each probe's bets are
+   * placed on (`judgeInTurn`). Past the node cap an outcome counts as the group's cap.
+   */
+  #sampleGroup(group: CapitalGroup, probes: SegmentProbes, orders: SegmentOrders, state: PartState) {
+    const cap = group.outcomeCap;
+    const found = probes.list.map(({ probe }) => outcomeOn(this.#real, probe, cap));
+    if (found.includes(null)) this.exact = false;
+    const n = this.#sampleCount(group, probes, state);
+    const conditions = state.conditions.get(group)!;
+    const list = probes.list.map(({ probe }) => probe);
+    const set = drawSamples(orders, list, conditions, n, n * AUDIT_DRAW_FACTOR, cap);
+    if (!set.exact) this.exact = false;
+    const onReal = found.map((o) => o ?? cap);
+    const bets = probes.list.map((p) => p.bets);
+    const judged = judgeInTurn(
+      onReal,
+      set.outcomes,
+      probes.ofDecision.map((d) => d.own),
+      bets,
+      cap,
+    );
+    return { onReal, set, judged };
   }
 
   /**
