@@ -39,13 +39,13 @@ import {
   legalMoves,
   makeMove,
   replay,
-  roundEvidence,
   scoreOf,
   Xoshiro128,
   type Deal,
   type HoleAudit,
 } from '../src/index.ts';
-import { auditHole, auditHoleWith, AUDIT_SETTINGS } from '../src/audit.ts';
+import { auditHole, roundEvidence } from '../src/audit.ts';
+import { examineHole } from '../src/audit-hole.ts';
 import {
   ALL,
   dealsOfCourse,
@@ -206,15 +206,14 @@ function perfectRound(c: number) {
   let cpu = 0;
   deals.forEach((d, h) => {
     const t = cpuMs();
-    const a = auditHoleWith(d, rules, logs[h]!, AUDIT_SETTINGS, {
-      before: holes,
-      trace: (tr) => candidates.push({ h, at: tr.at, factor: tr.factors.reduce((a, f) => a * f, 1) }),
-    });
+    const examined = examineHole(d, rules, logs[h]!, holes);
     const holeCpu = cpuMs() - t;
     cpu += holeCpu;
-    if (!a.ok) throw new Error(a.error.message);
-    holes.push(a.value);
-    memoAudit(c, logs, h, () => ({ audit: a.value, cpu: holeCpu }));
+    if (!examined.ok) throw new Error(examined.error.message);
+    const { audit, decisions } = examined.value;
+    for (const e of decisions) candidates.push({ h, at: e.at, factor: e.factors.reduce((a, f) => a * f, 1) });
+    holes.push(audit);
+    memoAudit(c, logs, h, () => ({ audit, cpu: holeCpu }));
   });
   perfectMemo = { course: c, logs, candidates, holes, cpu };
   return perfectMemo;

@@ -32,7 +32,9 @@
  * `--calibration` can show the audit's own verdict on each of them.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { AUDIT_ALPHA, auditSteps, optionValues, type AuditStep } from '../src/audit.ts';
+import { optionValues } from '../src/audit-outcomes.ts';
+import { AUDIT_ALPHA } from '../src/audit-settings.ts';
+import { auditSteps, type AuditStep } from '../src/audit-steps.ts';
 import { replay, scoreOf, Xoshiro128, type Deal } from '../src/index.ts';
 import { DealSearch } from '../src/solve-fast.ts';
 import {

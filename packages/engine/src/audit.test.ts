@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { auditHole, auditRound, combineAudit, roundEvidence } from './audit.ts';
+import { betFactor, capitalFactor, judgeInTurn, outcomeRange } from './audit-bets.ts';
+import { examineHole, type ExaminedHole } from './audit-hole.ts';
+import { verdictLot, verdictUniform } from './audit-lot.ts';
+import { drawSamples, OrderStream, SegmentOrders } from './audit-orders.ts';
+import { optionValues, outcomeOn, type AuditProbe } from './audit-outcomes.ts';
 import {
   AUDIT_ALPHA,
   AUDIT_CAPITALS,
@@ -8,33 +14,12 @@ import {
   AUDIT_MIN_FAILING,
   AUDIT_PARTS,
   AUDIT_ROUND_CAP,
-  AUDIT_SETTINGS,
   AUDIT_SWITCH,
   AUDIT_VERSION,
-  auditHole,
-  auditHoleWith,
-  auditRound,
-  auditSteps,
-  betFactor,
-  capitalFactor,
-  combineAudit,
-  drawSamples,
-  judgeSegment,
-  SegmentOrders,
-  optionValues,
-  OrderStream,
-  outcomeOn,
-  outcomeRange,
-  roundEvidence,
-  verdictLot,
-  verdictUniform,
-  type AuditBet,
-  type AuditProbe,
-  type AuditStep,
-  type AuditSwitch,
-  type AuditTrace,
-  type HoleAudit,
-} from './audit.ts';
+} from './audit-settings.ts';
+import type { AuditBet, AuditSwitch } from './audit-shapes.ts';
+import { auditSteps, type AuditStep } from './audit-steps.ts';
+import type { HoleAudit } from './audit-verdict.ts';
 import type { Card } from './card.ts';
 import { dealNumber, type Deal } from './deal.ts';
 import { PRESETS } from './rules.ts';
@@ -175,7 +160,7 @@ describe('what a decision reveals', () => {
   // The decisions of a segment share its orders. Given the orders' outcomes (a table: order by probe), an honest
   // player's real stock is equally likely to be any of them; each capital's product over the segment must then have
   // mean exactly 1 over the real stock's place. Any table, any bets, one or two capitals (probes) a decision.
-  it('property: judged by judgeSegment, a segment of decisions on shared orders wins nothing on average, for each capital', () => {
+  it('property: judged by judgeInTurn, a segment of decisions on shared orders wins nothing on average, for each capital', () => {
     const capitalBets = AUDIT_CAPITALS.map((c) => c.bets).slice(0, 4);
     const arbSegment = fc
       .record({
@@ -207,7 +192,7 @@ describe('what a decision reveals', () => {
         const means = Array.from({ length: shape.probes }, () => 0);
         for (let r = 0; r < table.length; r++) {
           const samples = table.filter((_, s) => s !== r);
-          const judged = judgeSegment(table[r]!, samples, decisions, users, AUDIT_LOSS_CAP);
+          const judged = judgeInTurn(table[r]!, samples, decisions, users, AUDIT_LOSS_CAP);
           for (let c = 0; c < shape.probes; c++) {
             let product = 1;
             for (const ks of decisions) {
@@ -300,7 +285,7 @@ describe('what a decision reveals', () => {
   // (24 orders) and two or more decisions there, every real order and every one or two samples (the audit draws them
   // independently, so with repeats). The decisions share their samples, as in the audit.
   it(
-    'exact, on real solves: the decisions of one segment, judged on shared samples by judgeSegment, win nothing on average; judged on all of them they do',
+    'exact, on real solves: the decisions of one segment, judged on shared samples by judgeInTurn, win nothing on average; judged on all of them they do',
     { timeout: SLOW },
     () => {
       const bets = AUDIT_CAPITALS[0]!.bets;
@@ -330,7 +315,7 @@ describe('what a decision reveals', () => {
             for (let r = 0; r < orders.length; r++)
               for (const drawn of draws(A)) {
                 const samples = drawn.map((i) => table[i]!);
-                const j = judgeSegment(
+                const j = judgeInTurn(
                   table[r]!,
                   samples,
                   seg.map((_, i) => [i]),
@@ -436,18 +421,17 @@ describe('auditHole', () => {
     let lowered = 0;
     for (const n of [1, 2, 3, 4, 5, 6]) {
       const d = deal(n);
-      const traces: AuditTrace[] = [];
-      unwrap(auditHoleWith(d, rules, greedyLog(d), AUDIT_SETTINGS, { trace: (t) => traces.push(t) }));
+      const traces = unwrap(examineHole(d, rules, greedyLog(d))).decisions;
       let capital = 1;
       const segments = [...new Set(traces.map((t) => t.drawn))].filter(
         (x) => x >= AUDIT_PARTS[rest]!.fromDraw,
       );
       for (const drawn of segments) {
         const list = traces.filter((t) => t.drawn === drawn);
-        expect(list.every((t) => t.placed[first] === null)).toBe(true);
+        expect(list.every((t) => t.outcomesBetOn[first] === null)).toBe(true);
         for (const t of list)
-          if (t.placed[planner] !== null) {
-            expect(t.placed[planner]!.length - 1).toBeLessThanOrEqual(rung(capital));
+          if (t.outcomesBetOn[planner] !== null) {
+            expect(t.outcomesBetOn[planner]!.length - 1).toBeLessThanOrEqual(rung(capital));
             if (rung(capital) < rung(1)) lowered++;
           }
         for (const t of list) capital *= t.factors[planner]!;
@@ -460,22 +444,21 @@ describe('auditHole', () => {
     'judges each decision of a segment on the samples that agree with the real stock at the decisions before it',
     { timeout: SLOW },
     () => {
-      // Deal 2, perfect and first-fit play. The first capital's probe is the trace's `outcomes` (the real stock's, then
-      // every sample of the segment); its bets are placed on the real stock's and those of the samples whose outcomes at
-      // the segment's earlier decisions lie in the ranges those revealed (`condition`).
+      // Deal 2, perfect and first-fit play. The first capital's probe is the decision's `lossOutcomes` (the real
+      // stock's, then every sample of the segment); its bets are placed on the real stock's and those of the samples
+      // whose outcomes at the segment's earlier decisions lie in the ranges those revealed (`lossRange`).
       const d = deal(2);
       let fewer = 0;
       for (const log of [perfectLog(d), greedyLog(d)]) {
-        const traces: AuditTrace[] = [];
-        unwrap(auditHoleWith(d, rules, log, AUDIT_SETTINGS, { trace: (t) => traces.push(t) }));
+        const traces = unwrap(examineHole(d, rules, log)).decisions;
         let agrees: boolean[] = [];
         let segment = -1;
         for (const t of traces) {
-          const samples = t.outcomes.slice(1);
+          const samples = t.lossOutcomes.slice(1);
           if (t.drawn !== segment) [segment, agrees] = [t.drawn, samples.map(() => true)];
-          expect(t.placed[0]).toEqual([t.outcomes[0], ...samples.filter((_, s) => agrees[s])]);
-          if (t.placed[0]!.length < t.outcomes.length) fewer++;
-          const c = t.condition;
+          expect(t.outcomesBetOn[0]).toEqual([t.lossOutcomes[0], ...samples.filter((_, s) => agrees[s])]);
+          if (t.outcomesBetOn[0]!.length < t.lossOutcomes.length) fewer++;
+          const c = t.lossRange;
           if (c !== null) samples.forEach((o, s) => (agrees[s] &&= o >= c.lo && o <= c.hi));
         }
       }
@@ -486,8 +469,7 @@ describe('auditHole', () => {
   it('examines every decision from the first move, each part with its own samples', { timeout: SLOW }, () => {
     const d = deal(16);
     const log = perfectLog(d);
-    const traces: AuditTrace[] = [];
-    const a = unwrap(auditHoleWith(d, rules, log, AUDIT_SETTINGS, { trace: (t) => traces.push(t) }));
+    const { audit: a, decisions: traces } = unwrap(examineHole(d, rules, log));
     const steps = unwrap(auditSteps(d, rules, log));
     const choices = steps.flatMap((s, i) => (s.moves.length >= 2 && s.pos.drawn < d.stock.length ? [i] : []));
     expect(traces.map((t) => t.at)).toEqual(choices);
@@ -497,7 +479,7 @@ describe('auditHole', () => {
     for (const part of AUDIT_PARTS) {
       const firstCount = part.samples.find((x) => 1 < x.below)!.samples;
       const first = traces.find((t) => t.drawn >= part.fromDraw && t.drawn < part.untilDraw);
-      if (first !== undefined) expect(first.outcomes.length).toBeLessThanOrEqual(1 + firstCount);
+      if (first !== undefined) expect(first.lossOutcomes.length).toBeLessThanOrEqual(1 + firstCount);
     }
     // A capital with a reference policy bets exactly where the move taken is not the policy's; one without bets on
     // the outcomes against the best move. Every factor is the mean of its capital's bets on the outcomes it was
@@ -510,8 +492,8 @@ describe('auditHole', () => {
       AUDIT_CAPITALS.forEach((capital, c) => {
         let product = 1;
         for (const t of traces.filter((x) => x.drawn >= part.fromDraw && x.drawn < part.untilDraw)) {
-          const placed = t.placed[c]!;
-          if (capital.ref === undefined) expect(placed).toEqual(t.outcomes);
+          const placed = t.outcomesBetOn[c]!;
+          if (capital.ref === undefined) expect(placed).toEqual(t.lossOutcomes);
           else expect(placed === null).toBe(reference[capital.ref](steps[t.at]!) === log[t.at]);
           const mean =
             placed === null
@@ -526,7 +508,8 @@ describe('auditHole', () => {
     );
     // Perfect play leaves both references somewhere on this hole.
     for (const c of AUDIT_CAPITALS.keys())
-      if (AUDIT_CAPITALS[c]!.ref !== undefined) expect(traces.some((t) => t.placed[c] !== null)).toBe(true);
+      if (AUDIT_CAPITALS[c]!.ref !== undefined)
+        expect(traces.some((t) => t.outcomesBetOn[c] !== null)).toBe(true);
   });
 
   it('flags a round of perfect-information play', { timeout: 4 * SLOW }, () => {
@@ -743,18 +726,20 @@ describe('errors', () => {
     );
   });
 
+  /** A hole audit of the next version: otherwise fit to combine. */
+  const h: HoleAudit = {
+    version: AUDIT_VERSION + 1,
+    decisions: 0,
+    examined: 0,
+    bets: 0,
+    evidence: Array<number>(capitals).fill(1),
+    prior: Array<number>(capitals).fill(1),
+    telling: [],
+    exact: true,
+    lot: 7,
+  };
+
   it('combines only holes audited by this version', () => {
-    const h: HoleAudit = {
-      version: AUDIT_VERSION + 1,
-      decisions: 0,
-      examined: 0,
-      bets: 0,
-      evidence: Array<number>(capitals).fill(1),
-      prior: Array<number>(capitals).fill(1),
-      telling: [],
-      exact: true,
-      lot: 7,
-    };
     expect(combineAudit([h])).toMatchObject({ ok: false, error: { code: 'ERR_VERSION', hole: 0 } });
     // A version 12 hole: no lot, or one that is not 32 bits.
     const { lot: __, ...v12 } = { ...h, version: AUDIT_VERSION };
@@ -773,6 +758,9 @@ describe('errors', () => {
       ok: false,
       error: { code: 'ERR_VERSION', hole: 0 },
     });
+  });
+
+  it('combines only stored data that is a hole audit: evidence of every capital, each a number from 0 up', () => {
     const negative = Array<number>(capitals).fill(1);
     negative[1] = -1;
     expect(combineAudit([{ ...h, version: AUDIT_VERSION, evidence: negative }])).toMatchObject({
@@ -1093,73 +1081,84 @@ describe('roundEvidence', () => {
 });
 
 describe('golden: deal 16, perfect play, audit version 13', () => {
-  it('pins the hole audit (a silent change to verdicts fails here)', { timeout: SLOW }, () => {
-    // Deal 16's perfect line (4 strokes). The figures below were read off one run and checked by hand (versions 10
-    // to 12 give every figure of version 9 for a round's first hole: no two decisions of one segment bet here, so
-    // none is judged on fewer samples, the round cap only matters after a hole, and version 12 changes only how the
-    // holes combine):
-    // - decisions (positions with two or more legal moves) and examined (those with stock still unseen) are
-    //   recounted here from the log;
-    // - eight decisions bet. The first three capitals' factor is the mean of a bet on outcome 0 (below 1) and one on
-    //   outcomes 0 and 1 (below 2), stake 0.95; the four threshold rules' is their one bet on outcome 0; a bet where
-    //   every order succeeds, or none, is not placed (factor 1). Outcomes, real first, for the capitals (against the
-    //   best move | against the planner's move | against the first legal move | the planner's rule at 2 and 3 strokes
-    //   | first-fit's rule at 2 and 3; "-" where the player made the reference move, no bet). The first capital has
-    //   samples of its own, the two references theirs, the four rules theirs:
-    //   opening (before the 2nd draw, one sample): 7 "00 | 10 | - | 10 | 10 | - | -": the planner's move ties with
-    //   the real stock, the sample has the move taken gain: 0.05 for "below 1", the mean 0.525; the planner's move
-    //   does not lose 2 strokes with the real stock, so its rules fail there: 0.05 each; 9 "00 | - | 01 | - | - |
-    //   11 | 11": 1.95 and 1, 1.475; no order succeeds first-fit's rules, no bet;
-    //   the rest (4 samples while a group's capitals are below 30; fewer where the conditions reject more than 12
-    //   orders can give): 12 "00000 | - | 01111 | - | - | 01111 | 01111": 1 | 0.05 + 0.95 · 5 = 4.8 and 1, 2.9 |
-    //   4.8 for both of first-fit's rules; 17 "00222 | 01101 | 01101 | 11111 ×4": 2 of 5 succeed, 0.05 + 0.95 · 2.5
-    //   = 2.425 | 2.425 and 1, 1.7125 | no rule bets; 18 "00100 | 0101 | 0101 | 11111 ×4": 1.2375 and 1, 1.11875 |
-    //   1.95 and 1, 1.475; 19 "00100 | 00 | 00 | 11 ×4": 1.11875 | no bet; 20 "00022 | 0 | 0 | 01111 | 11111 | 01111
-    //   | 11111": 3 of 5, 1.6333... | no sample accepted, no bet | 4.8 for the two-stroke rules; 21 "02122 | 0221 |
-    //   0221 | 0 ×4": 4.8 and 2.425, 3.6125 | 3.85 and 1.95, 2.9 | no sample accepted;
-    //   so the opening's capitals are 1, 0.525, 1.475, 0.05, 0.05, 1, 1 and the rest's 2.425 · 1.11875² · 1.6333... ·
-    //   3.6125 = 17.908554 (as versions 6 and 7: the first capital's samples are version 6's), 1.7125 · 1.475 · 2.9 =
-    //   7.325219 and 2.9 · 1.7125 · 1.475 · 2.9 = 21.243134 (as version 7: the references' samples are version 7's),
-    //   4.8, 1, 4.8 · 4.8 = 23.04 and 4.8;
-    // - three telling moves: the draws at moves 17, 20 and 21 with 2D and 2S playable (the blind best was 2S).
-    const d = deal(16);
-    const log = perfectLog(d);
-    expect(log).toBe('24333621d7d36d56dddddddd4d75dd35452767d62214d71');
-    const steps = unwrap(auditSteps(d, rules, log));
-    const choices = steps.filter((s) => s.moves.length >= 2);
-    const traces: AuditTrace[] = [];
-    const a = unwrap(auditHoleWith(d, rules, log, AUDIT_SETTINGS, { trace: (t) => traces.push(t) }));
-    expect(a.version).toBe(13);
-    expect(AUDIT_VERSION).toBe(13);
-    // Version 13's hole audit is version 12's and its lot, the lot from the layout and log only.
-    expect(a.lot).toBe(verdictLot(d, log));
-    // A round's first hole: its ladders read nothing of earlier holes, as version 8's did.
-    expect(a.prior).toEqual(Array<number>(14).fill(1));
-    expect(a.decisions).toBe(choices.length);
-    expect(a.examined).toBe(choices.filter((s) => s.pos.drawn < d.stock.length).length);
-    expect([a.decisions, a.examined, a.bets, a.exact]).toEqual([34, 34, 8, true]);
-    expect(traces.filter((t) => t.drawn < 2).every((t) => t.outcomes.length === 2)).toBe(true);
-    const betting = traces.filter((t) => t.factors.some((f) => f !== 1));
-    expect(betting.map((t) => [t.at, t.placed.map((p) => p?.join('') ?? '-').join(' | ')])).toEqual([
-      [7, '00 | 10 | - | 10 | 10 | - | -'],
-      [9, '00 | - | 01 | - | - | 11 | 11'],
-      [12, '00000 | - | 01111 | - | - | 01111 | 01111'],
-      [17, '00222 | 01101 | 01101 | 11111 | 11111 | 11111 | 11111'],
-      [18, '00100 | 0101 | 0101 | 11111 | 11111 | 11111 | 11111'],
-      [19, '00100 | 00 | 00 | 11 | 11 | 11 | 11'],
-      [20, '00022 | 0 | 0 | 01111 | 11111 | 01111 | 11111'],
-      [21, '02122 | 0221 | 0221 | 0 | 0 | 0 | 0'],
-    ]);
-    expect(betting.map((t) => t.factors.map((f) => Number(f.toFixed(12))))).toEqual([
-      [1, 0.525, 1, 0.05, 0.05, 1, 1],
-      [1, 1, 1.475, 1, 1, 1, 1],
-      [1, 1, 2.9, 1, 1, 4.8, 4.8],
-      [2.425, 1.7125, 1.7125, 1, 1, 1, 1],
-      [1.11875, 1.475, 1.475, 1, 1, 1, 1],
-      [1.11875, 1, 1, 1, 1, 1, 1],
-      [Number((0.05 + (0.95 * 5) / 3).toFixed(12)), 1, 1, 4.8, 1, 4.8, 1],
-      [3.6125, 2.9, 2.9, 1, 1, 1, 1],
-    ]);
+  const d = deal(16);
+  const log = perfectLog(d);
+  let once: ExaminedHole | undefined;
+  /** The hole examined as a round's first, once for the tests below. */
+  const examined = (): ExaminedHole => (once ??= unwrap(examineHole(d, rules, log)));
+
+  // Deal 16's perfect line (4 strokes). The figures below were read off one run and checked by hand (versions 10
+  // to 12 give every figure of version 9 for a round's first hole: no two decisions of one segment bet here, so
+  // none is judged on fewer samples, the round cap only matters after a hole, and version 12 changes only how the
+  // holes combine):
+  // - decisions (positions with two or more legal moves) and examined (those with stock still unseen) are
+  //   recounted here from the log;
+  // - eight decisions bet. The first three capitals' factor is the mean of a bet on outcome 0 (below 1) and one on
+  //   outcomes 0 and 1 (below 2), stake 0.95; the four threshold rules' is their one bet on outcome 0; a bet where
+  //   every order succeeds, or none, is not placed (factor 1). Outcomes, real first, for the capitals (against the
+  //   best move | against the planner's move | against the first legal move | the planner's rule at 2 and 3 strokes
+  //   | first-fit's rule at 2 and 3; "-" where the player made the reference move, no bet). The first capital has
+  //   samples of its own, the two references theirs, the four rules theirs:
+  //   opening (before the 2nd draw, one sample): 7 "00 | 10 | - | 10 | 10 | - | -": the planner's move ties with
+  //   the real stock, the sample has the move taken gain: 0.05 for "below 1", the mean 0.525; the planner's move
+  //   does not lose 2 strokes with the real stock, so its rules fail there: 0.05 each; 9 "00 | - | 01 | - | - |
+  //   11 | 11": 1.95 and 1, 1.475; no order succeeds first-fit's rules, no bet;
+  //   the rest (4 samples while a group's capitals are below 30; fewer where the conditions reject more than 12
+  //   orders can give): 12 "00000 | - | 01111 | - | - | 01111 | 01111": 1 | 0.05 + 0.95 · 5 = 4.8 and 1, 2.9 |
+  //   4.8 for both of first-fit's rules; 17 "00222 | 01101 | 01101 | 11111 ×4": 2 of 5 succeed, 0.05 + 0.95 · 2.5
+  //   = 2.425 | 2.425 and 1, 1.7125 | no rule bets; 18 "00100 | 0101 | 0101 | 11111 ×4": 1.2375 and 1, 1.11875 |
+  //   1.95 and 1, 1.475; 19 "00100 | 00 | 00 | 11 ×4": 1.11875 | no bet; 20 "00022 | 0 | 0 | 01111 | 11111 | 01111
+  //   | 11111": 3 of 5, 1.6333... | no sample accepted, no bet | 4.8 for the two-stroke rules; 21 "02122 | 0221 |
+  //   0221 | 0 ×4": 4.8 and 2.425, 3.6125 | 3.85 and 1.95, 2.9 | no sample accepted;
+  //   so the opening's capitals are 1, 0.525, 1.475, 0.05, 0.05, 1, 1 and the rest's 2.425 · 1.11875² · 1.6333... ·
+  //   3.6125 = 17.908554 (as versions 6 and 7: the first capital's samples are version 6's), 1.7125 · 1.475 · 2.9 =
+  //   7.325219 and 2.9 · 1.7125 · 1.475 · 2.9 = 21.243134 (as version 7: the references' samples are version 7's),
+  //   4.8, 1, 4.8 · 4.8 = 23.04 and 4.8;
+  // - three telling moves: the draws at moves 17, 20 and 21 with 2D and 2S playable (the blind best was 2S).
+  it(
+    'pins the hole audit: its counts and every bet (a silent change to verdicts fails here)',
+    { timeout: SLOW },
+    () => {
+      expect(log).toBe('24333621d7d36d56dddddddd4d75dd35452767d62214d71');
+      const steps = unwrap(auditSteps(d, rules, log));
+      const choices = steps.filter((s) => s.moves.length >= 2);
+      const { audit: a, decisions: traces } = examined();
+      expect(a.version).toBe(13);
+      expect(AUDIT_VERSION).toBe(13);
+      // Version 13's hole audit is version 12's and its lot, the lot from the layout and log only.
+      expect(a.lot).toBe(verdictLot(d, log));
+      // A round's first hole: its ladders read nothing of earlier holes, as version 8's did.
+      expect(a.prior).toEqual(Array<number>(14).fill(1));
+      expect(a.decisions).toBe(choices.length);
+      expect(a.examined).toBe(choices.filter((s) => s.pos.drawn < d.stock.length).length);
+      expect([a.decisions, a.examined, a.bets, a.exact]).toEqual([34, 34, 8, true]);
+      expect(traces.filter((t) => t.drawn < 2).every((t) => t.lossOutcomes.length === 2)).toBe(true);
+      const betting = traces.filter((t) => t.factors.some((f) => f !== 1));
+      expect(betting.map((t) => [t.at, t.outcomesBetOn.map((p) => p?.join('') ?? '-').join(' | ')])).toEqual([
+        [7, '00 | 10 | - | 10 | 10 | - | -'],
+        [9, '00 | - | 01 | - | - | 11 | 11'],
+        [12, '00000 | - | 01111 | - | - | 01111 | 01111'],
+        [17, '00222 | 01101 | 01101 | 11111 | 11111 | 11111 | 11111'],
+        [18, '00100 | 0101 | 0101 | 11111 | 11111 | 11111 | 11111'],
+        [19, '00100 | 00 | 00 | 11 | 11 | 11 | 11'],
+        [20, '00022 | 0 | 0 | 01111 | 11111 | 01111 | 11111'],
+        [21, '02122 | 0221 | 0221 | 0 | 0 | 0 | 0'],
+      ]);
+      expect(betting.map((t) => t.factors.map((f) => Number(f.toFixed(12))))).toEqual([
+        [1, 0.525, 1, 0.05, 0.05, 1, 1],
+        [1, 1, 1.475, 1, 1, 1, 1],
+        [1, 1, 2.9, 1, 1, 4.8, 4.8],
+        [2.425, 1.7125, 1.7125, 1, 1, 1, 1],
+        [1.11875, 1.475, 1.475, 1, 1, 1, 1],
+        [1.11875, 1, 1, 1, 1, 1, 1],
+        [Number((0.05 + (0.95 * 5) / 3).toFixed(12)), 1, 1, 4.8, 1, 4.8, 1],
+        [3.6125, 2.9, 2.9, 1, 1, 1, 1],
+      ]);
+    },
+  );
+
+  it('pins the hole evidence and telling decisions', { timeout: SLOW }, () => {
+    const a = examined().audit;
     expect(a.evidence.map((e) => Number(e.toFixed(6)))).toEqual([
       1, 0.525, 1.475, 0.05, 0.05, 1, 1, 17.908554, 7.325219, 21.243134, 4.8, 1, 23.04, 4.8,
     ]);
@@ -1171,33 +1170,35 @@ describe('golden: deal 16, perfect play, audit version 13', () => {
     expect(a.telling[0]!.reason).toEqual(DREW_OVER_2S);
     // Deterministic, to the last bit.
     expect(unwrap(auditHole(d, rules, log))).toEqual(a);
-    // The same hole after a hole whose capitals all fell to a millionth: its ladders read 17.9 (the most the first
-    // capital reaches here) times a millionth, below a tenth, so every segment is examined with one order; above,
-    // the rest's segments had four.
-    const low: HoleAudit = { ...a, evidence: Array<number>(14).fill(1e-6) };
-    const later: AuditTrace[] = [];
-    const b = unwrap(
-      auditHoleWith(d, rules, log, AUDIT_SETTINGS, { before: [low], trace: (t) => later.push(t) }),
-    );
-    expect(b.prior).toEqual(Array<number>(14).fill(1e-6));
-    expect(Math.max(...traces.map((t) => t.outcomes.length))).toBe(5);
-    expect(later.map((t) => t.outcomes.length <= 2)).toEqual(later.map(() => true));
-    expect(later.map((t) => t.at)).toEqual(traces.map((t) => t.at));
-    expect(unwrap(combineAudit([low, b])).decisions).toBe(a.decisions * 2);
-    expect(combineAudit([low, a])).toMatchObject({ ok: false, error: { code: 'ERR_ORDER', hole: 1 } });
-    // After a hole whose capitals all reached the round cap, its ladders read the cap times the hole's own capitals:
-    // from the rest's first segment on, eight orders where the group's capital stays above 30 / 100 (the opening keeps
-    // its one). Version 10 capped the earlier holes at 1 and examined this hole as a round's first.
-    const high: HoleAudit = { ...a, evidence: Array<number>(14).fill(1e4) };
-    const climbed: AuditTrace[] = [];
-    const c = unwrap(
-      auditHoleWith(d, rules, log, AUDIT_SETTINGS, { before: [high], trace: (t) => climbed.push(t) }),
-    );
-    expect(c.prior).toEqual(Array<number>(14).fill(AUDIT_ROUND_CAP));
-    expect(climbed.filter((t) => t.drawn < 2).every((t) => t.outcomes.length === 2)).toBe(true);
-    expect(Math.max(...climbed.map((t) => t.outcomes.length))).toBe(9);
-    expect(climbed.map((t) => t.at)).toEqual(traces.map((t) => t.at));
-    expect(unwrap(combineAudit([high, c])).decisions).toBe(a.decisions * 2);
-    expect(combineAudit([c])).toMatchObject({ ok: false, error: { code: 'ERR_ORDER', hole: 0 } });
   });
+
+  it(
+    "reads the round's earlier holes: fewer orders after a hole that sank, more after one at the cap",
+    { timeout: SLOW },
+    () => {
+      const { audit: a, decisions: traces } = examined();
+      // The same hole after a hole whose capitals all fell to a millionth: its ladders read 17.9 (the most the first
+      // capital reaches here) times a millionth, below a tenth, so every segment is examined with one order; above,
+      // the rest's segments had four.
+      const low: HoleAudit = { ...a, evidence: Array<number>(14).fill(1e-6) };
+      const { audit: b, decisions: later } = unwrap(examineHole(d, rules, log, [low]));
+      expect(b.prior).toEqual(Array<number>(14).fill(1e-6));
+      expect(Math.max(...traces.map((t) => t.lossOutcomes.length))).toBe(5);
+      expect(later.map((t) => t.lossOutcomes.length <= 2)).toEqual(later.map(() => true));
+      expect(later.map((t) => t.at)).toEqual(traces.map((t) => t.at));
+      expect(unwrap(combineAudit([low, b])).decisions).toBe(a.decisions * 2);
+      expect(combineAudit([low, a])).toMatchObject({ ok: false, error: { code: 'ERR_ORDER', hole: 1 } });
+      // After a hole whose capitals all reached the round cap, its ladders read the cap times the hole's own
+      // capitals: from the rest's first segment on, eight orders where the group's capital stays above 30 / 100 (the
+      // opening keeps its one). Version 10 capped the earlier holes at 1 and examined this hole as a round's first.
+      const high: HoleAudit = { ...a, evidence: Array<number>(14).fill(1e4) };
+      const { audit: c, decisions: climbed } = unwrap(examineHole(d, rules, log, [high]));
+      expect(c.prior).toEqual(Array<number>(14).fill(AUDIT_ROUND_CAP));
+      expect(climbed.filter((t) => t.drawn < 2).every((t) => t.lossOutcomes.length === 2)).toBe(true);
+      expect(Math.max(...climbed.map((t) => t.lossOutcomes.length))).toBe(9);
+      expect(climbed.map((t) => t.at)).toEqual(traces.map((t) => t.at));
+      expect(unwrap(combineAudit([high, c])).decisions).toBe(a.decisions * 2);
+      expect(combineAudit([c])).toMatchObject({ ok: false, error: { code: 'ERR_ORDER', hole: 0 } });
+    },
+  );
 });

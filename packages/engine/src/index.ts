@@ -94,15 +94,7 @@ export {
 export { type Layout, standInDeal, shownDeal } from './shown.ts';
 export { wastePile } from './waste.ts';
 export { type BoardError, parseBoard, makeBoard } from './board-text.ts';
-export {
-  type Objective,
-  type SolveOptions,
-  type SolveResult,
-  OBJECTIVES,
-  Solver,
-  solve,
-  solveBaseline,
-} from './solve.ts';
+export { type Objective, type SolveOptions, type SolveResult, OBJECTIVES, Solver, solve } from './solve.ts';
 export { type Verdict, type PostMortem, type PostMortemOptions, postMortem } from './post-mortem.ts';
 export { type RunPlan, type CoachMove, type CoachAdvice, type CoachOptions, planRun, coach } from './hint.ts';
 export {
@@ -113,18 +105,6 @@ export {
   type AuditMove,
   type AuditError,
   type AuditErrorCode,
-  AUDIT_VERSION,
-  AUDIT_ALPHA,
-  AUDIT_PARTS,
-  AUDIT_SAMPLES,
-  AUDIT_OPENING_SAMPLES,
-  AUDIT_DRAW_FACTOR,
-  AUDIT_LOSS_CAP,
-  AUDIT_CAPITALS,
-  AUDIT_SWITCH,
-  TELLING_MARGIN,
-  auditHole,
-  combineAudit,
-  roundEvidence,
-  auditRound,
-} from './audit.ts';
+} from './audit-verdict.ts';
+export { AUDIT_VERSION, AUDIT_ALPHA, AUDIT_PARTS, AUDIT_CAPITALS } from './audit-settings.ts';
+export { auditHole, combineAudit, auditRound } from './audit.ts';

@@ -171,49 +171,59 @@ describe('DealSearch.withBudget', () => {
 describe('TailCache', () => {
   const slow = { timeout: 60_000 };
 
-  it('searches of one board that share it find the optimum a search of their own finds, budget-stopped ones too', slow, () => {
-    fc.assert(
-      fc.property(
-        arbGame,
-        fc.array(fc.nat(60), { minLength: 10, maxLength: 30 }),
-        // Each order shuffles the stock but its last `keep` cards, so orders share their last ranks: the cache's tables.
-        fc.array(fc.array(fc.nat(), { minLength: 24, maxLength: 24 }), { minLength: 2, maxLength: 5 }),
-        fc.integer({ min: 0, max: 3 }),
-        fc.nat(400),
-        ({ deal: d, rules }, prefix, shuffles, keep, budget) => {
-          const pos = playOut(startPosition(d, rules), prefix).at(-1)!;
-          const cache = new TailCache(d, rules, 2);
-          const free = d.stock.length - keep;
-          for (const choices of shuffles) {
-            const stock = d.stock.slice();
-            for (let i = free - 1; i > 0; i--) {
-              const j = choices[i % choices.length]! % (i + 1);
-              [stock[i], stock[j]] = [stock[j]!, stock[i]!];
+  it(
+    'searches of one board that share it find the optimum a search of their own finds, budget-stopped ones too',
+    slow,
+    () => {
+      fc.assert(
+        fc.property(
+          arbGame,
+          fc.array(fc.nat(60), { minLength: 10, maxLength: 30 }),
+          // Each order shuffles the stock but its last `keep` cards, so orders share their last ranks: the cache's tables.
+          fc.array(fc.array(fc.nat(), { minLength: 24, maxLength: 24 }), { minLength: 2, maxLength: 5 }),
+          fc.integer({ min: 0, max: 3 }),
+          fc.nat(400),
+          ({ deal: d, rules }, prefix, shuffles, keep, budget) => {
+            const pos = playOut(startPosition(d, rules), prefix).at(-1)!;
+            const cache = new TailCache(d, rules, 2);
+            const free = d.stock.length - keep;
+            for (const choices of shuffles) {
+              const stock = d.stock.slice();
+              for (let i = free - 1; i > 0; i--) {
+                const j = choices[i % choices.length]! % (i + 1);
+                [stock[i], stock[j]] = [stock[j]!, stock[i]!];
+              }
+              const order = { ...d, stock };
+              const shared = new DealSearch(order, rules, cache);
+              // A search stopped by its budget leaves only what it proved.
+              shared.withBudget({ maxNodes: budget }, () =>
+                shared.optimumStrokes(pos.heights, pos.drawn, topRank(pos)),
+              );
+              const own = new DealSearch(order, rules).optimumStrokes(pos.heights, pos.drawn, topRank(pos));
+              const found = new DealSearch(order, rules, cache).optimumStrokes(
+                pos.heights,
+                pos.drawn,
+                topRank(pos),
+              );
+              expect(found.value).toBe(own.value);
+              expect(found.exact).toBe(true);
             }
-            const order = { ...d, stock };
-            const shared = new DealSearch(order, rules, {}, cache);
-            // A search stopped by its budget leaves only what it proved.
-            shared.withBudget({ maxNodes: budget }, () => shared.optimumStrokes(pos.heights, pos.drawn, topRank(pos)));
-            const own = new DealSearch(order, rules).optimumStrokes(pos.heights, pos.drawn, topRank(pos));
-            const found = new DealSearch(order, rules, {}, cache).optimumStrokes(pos.heights, pos.drawn, topRank(pos));
-            expect(found.value).toBe(own.value);
-            expect(found.exact).toBe(true);
-          }
-          cache.release();
-        },
-      ),
-      { numRuns: 100, seed: 14 },
-    );
-  });
+            cache.release();
+          },
+        ),
+        { numRuns: 100, seed: 14 },
+      );
+    },
+  );
 
   it('serves one board only', () => {
     const rules = PRESETS.classic;
     const d = unwrap(dealNumber(3, rules));
     const other = unwrap(dealNumber(4, rules));
     const cache = new TailCache(d, rules);
-    expect(() => new DealSearch({ ...d, stock: d.stock.slice().reverse() }, rules, {}, cache)).not.toThrow();
-    expect(() => new DealSearch(other, rules, {}, cache)).toThrow('one board');
-    expect(() => new DealSearch(d, PRESETS[PRESET_NAMES.find((n) => PRESETS[n].wrap)!], {}, cache)).toThrow(
+    expect(() => new DealSearch({ ...d, stock: d.stock.slice().reverse() }, rules, cache)).not.toThrow();
+    expect(() => new DealSearch(other, rules, cache)).toThrow('one board');
+    expect(() => new DealSearch(d, PRESETS[PRESET_NAMES.find((n) => PRESETS[n].wrap)!], cache)).toThrow(
       'one board',
     );
   });

@@ -4,19 +4,6 @@ import { playPoints } from './game.ts';
 import { rankFits, type Rules } from './rules.ts';
 import { IntTable } from './solve-table.ts';
 
-/** Feature switches, for the bench to measure what each idea buys. All on by default. */
-export interface SearchTuning {
-  /** The rank-matching bound. */
-  readonly matching?: boolean;
-  /**
-   * The walk bound runs with at most this many stock cards left (-1: never). Measured on classic: 6 is the
-   * best trade; with more stock left it costs more than it saves.
-   */
-  readonly walkStock?: number;
-  /** King dominance. */
-  readonly dominance?: boolean;
-}
-
 /** A budget for one call on a search (`DealSearch.withBudget`). */
 export interface SearchBudget {
   /** Positions the search may still visit, counted from the start of the call (default: no limit). */
@@ -125,7 +112,8 @@ export class TailCache {
 
   /** Throws unless a search of `deal` under `rules` may share this cache (the same columns, stock length and rules). */
   check(deal: Deal, rules: Rules): void {
-    if (boardKey(deal, rules) !== this.#board) throw new Error('a tail cache serves the searches of one board only');
+    if (boardKey(deal, rules) !== this.#board)
+      throw new Error('a tail cache serves the searches of one board only');
   }
 
   /** Hands the tables' memory back; the cache must not be used again. */
@@ -191,7 +179,6 @@ export class DealSearch {
   maxNodes = Infinity;
   deadline = Infinity;
   stopped = false;
-  readonly tuning: Required<SearchTuning>;
   readonly path: number[] = [];
   winLine: number[] = [];
   /** Board cards per rank, and the mask of ranks with any, kept up to date by the searches. */
@@ -203,13 +190,19 @@ export class DealSearch {
    */
   readonly #ecnt = new Int32Array(13);
   #emask = 0;
-  readonly #useMatching: boolean;
-  readonly #walkStock: number;
+  /** The rank-matching bound is on. */
+  protected useMatching = true;
+  /**
+   * The walk bound runs with at most this many stock cards left (-1: never). Measured on classic: 6 is the best
+   * trade; with more stock left it costs more than it saves.
+   */
+  protected walkStock = 6;
   /** `walks`: cards still standing in each column, and for each rank the columns whose next card has it. */
   readonly #standing = new Int32Array(COLUMNS);
   readonly #nextOfRank = new Int32Array(13);
 
-  readonly #useDominance: boolean;
+  /** King dominance is on. */
+  protected useDominance = true;
   #clockCheck = 0;
   #wrap: boolean;
   #qok: boolean;
@@ -229,22 +222,18 @@ export class DealSearch {
   readonly #tailTables: IntTable[] = [];
   #tailFrom = Infinity;
 
-  constructor(deal: Deal, rules: Rules, tuning: SearchTuning = {}, tails?: TailCache) {
-    this.tuning = { matching: true, walkStock: 6, dominance: true, ...tuning };
-    this.#useMatching = this.tuning.matching;
-    this.#walkStock = this.tuning.walkStock;
-    this.#useDominance = this.tuning.dominance;
+  constructor(deal: Deal, rules: Rules, tails?: TailCache) {
     this.#wrap = rules.wrap;
     this.#qok = rules.queenOnKing;
     this.colRank = new Int8Array(COLUMNS * COLUMN_HEIGHT);
     for (let c = 0; c < COLUMNS; c++)
-      for (let i = 0; i < COLUMN_HEIGHT; i++) this.colRank[c * COLUMN_HEIGHT + i] = rankOf(deal.columns[c]![i]!);
+      for (let i = 0; i < COLUMN_HEIGHT; i++)
+        this.colRank[c * COLUMN_HEIGHT + i] = rankOf(deal.columns[c]![i]!);
     this.stockLen = deal.stock.length;
     this.stockRank = Int8Array.from(deal.stock.map(rankOf));
     this.fitMask = new Int32Array(14);
     for (let t = -1; t < 13; t++)
-      for (let r = 0; r < 13; r++)
-        if (rankFits(rules, t, r)) this.fitMask[t + 1]! |= 1 << r;
+      for (let r = 0; r < 13; r++) if (rankFits(rules, t, r)) this.fitMask[t + 1]! |= 1 << r;
     this.stockCnt = new Int32Array((this.stockLen + 1) * 13);
     for (let d = this.stockLen - 1; d >= 0; d--)
       for (let r = 0; r < 13; r++)
@@ -360,10 +349,10 @@ export class DealSearch {
     const stockCnt = this.stockCnt;
     const sBase = drawn * 13;
     const extra = top < 0 ? 1 : 0;
-    const useWalks = top >= 0 && s <= this.#walkStock;
+    const useWalks = top >= 0 && s <= this.walkStock;
     // Cards that can still be played, at most.
     let m = left;
-    if (this.#useMatching) {
+    if (this.useMatching) {
       // Every card played needs a distinct card just before it: a board card, the waste top or a stock card.
       if (!this.#wrap) m = this.boardFlow(sBase, top) + extra;
       else {
@@ -386,14 +375,15 @@ export class DealSearch {
     // A clear is possible as far as these bounds see. It leaves -beta or more stock cards only if it needs at
     // most d = s + beta - 1 more draws: try the bounds with only those stock cards.
     const d = s + beta - 1;
-    if (this.#useMatching) {
+    if (this.useMatching) {
       const bcnt = this.#bcnt;
       const cut = (drawn + d) * 13;
       for (let r = 0; r < 13; r++) pred[r] = bcnt[r]! + stockCnt[sBase + r]! - stockCnt[cut + r]!;
       if (top >= 0) pred[top]!++;
       if (this.flow(pred, bcnt) + extra < left) return beta;
     }
-    if (top >= 0 && d < s && d <= this.#walkStock && this.walks(top, drawn, drawn + d, left) < left) return beta;
+    if (top >= 0 && d < s && d <= this.walkStock && this.walks(top, drawn, drawn + d, left) < left)
+      return beta;
     return -s;
   }
 
@@ -641,7 +631,7 @@ export class DealSearch {
         if (best <= lb) break;
       }
     }
-    if (drawn < this.stockLen && best > lb && !(dominated && this.#useDominance)) {
+    if (drawn < this.stockLen && best > lb && !(dominated && this.useDominance)) {
       moved = true;
       const r = this.stockRank[drawn]!;
       this.#mv[this.#plen++] = 7;
@@ -709,7 +699,7 @@ export class DealSearch {
       if (found) return true;
       if (this.stopped) return false;
     }
-    if (drawn < this.stockLen && !(dominated && this.#useDominance)) {
+    if (drawn < this.stockLen && !(dominated && this.useDominance)) {
       const r = this.stockRank[drawn]!;
       this.path.push(7);
       const found = this.win(left, drawn + 1, r, keyAfterDraw(key, r));
@@ -801,7 +791,7 @@ export class DealSearch {
     this.#ubLine = [];
     this.#plen = 0;
     this.#track = true;
-    for (let t = floor === -INF ? 1 : floor + 1, step = 1; ; ) {
+    for (let t = floor === -INF ? 1 : floor + 1, step = 1; ;) {
       if (t > this.#ub) t = this.#ub;
       value = this.strokes(left, drawn, top, key, t);
       if (this.stopped) {
@@ -821,7 +811,11 @@ export class DealSearch {
       step++;
     }
     this.#track = false;
-    const line = !withLine ? [] : value === this.#ub ? this.#ubLine : this.reconstruct(heights, drawn, top, value);
+    const line = !withLine
+      ? []
+      : value === this.#ub
+        ? this.#ubLine
+        : this.reconstruct(heights, drawn, top, value);
     return { value, exact: !this.stopped, winnable: value <= 0, line };
   }
 
@@ -872,9 +866,15 @@ export class DealSearch {
     const line = this.greedy(drawn, top);
     let left = this.left();
     let d = drawn;
-    for (const m of line) if (m === 7) d++;
-    else left--;
-    return { value: left === 0 ? d - this.stockLen : left, exact: false, winnable: left === 0 ? true : winnable, line };
+    for (const m of line)
+      if (m === 7) d++;
+      else left--;
+    return {
+      value: left === 0 ? d - this.stockLen : left,
+      exact: false,
+      winnable: left === 0 ? true : winnable,
+      line,
+    };
   }
 
   /** Plays the first exposed card that fits, else draws, to the end. Leaves the board at the end. */

@@ -1,4 +1,4 @@
-import type { TellingReason } from '../src/audit.ts';
+import type { TellingReason } from '../src/audit-verdict.ts';
 
 /**
  * A telling decision as audit versions 5 to 7 find it: deal 16 played perfectly, decision 17, a draw where the blind

@@ -1,5 +1,6 @@
 /** The audit calibration's tables, from one line per course and policy (what `--out` files hold). */
-import { AUDIT_ALPHA, AUDIT_CAPITALS, AUDIT_PARTS, roundEvidence } from '../../src/audit.ts';
+import { roundEvidence } from '../../src/audit.ts';
+import { AUDIT_ALPHA, AUDIT_CAPITALS, AUDIT_PARTS } from '../../src/audit-settings.ts';
 import { HONEST, type Policy } from './players.ts';
 
 /** One course and policy, as written to `--out`. */
