@@ -1066,7 +1066,7 @@ describe('roundEvidence', () => {
         const product = (b: number) => hs.reduce((x, h) => x * h[b]!, 1);
         let fixed = 0;
         for (let b = 0; b < capitals; b++) if (!switching.includes(b)) fixed += weightOf(b) * product(b);
-        // The sequences of capitals that never switch (docs/fair-play.md, "Version 12's calibration"): capital `b`
+        // The sequences of capitals that never switch (docs/fair-play.md#the-verdict, the switch): capital `b`
         // stays from one hole to the next with weight `1 - share + share · π_b`, `π_b` its own share of the three.
         const stay = (b: number) => 1 - AUDIT_SWITCH.share + (AUDIT_SWITCH.share * weightOf(b)) / heldWeight;
         const staying = switching.reduce(
