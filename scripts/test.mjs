@@ -4,7 +4,7 @@
 // 1. the quick repository checks (import cycles, the file paths the docs name), then the web's build, once: the
 //    browser tests serve a copy of it and the Worker's bundle check reads it, so nothing rebuilds it under them;
 // 2. two lanes at once: the browser (Playwright) suite against the built app, and turbo's type checks, lint, unit
-//    and Workers tests and the bundle check, one task at a time;
+//    and Workers tests and the bundle check, two tasks at a time (each Vitest run takes one worker on two cores);
 // 3. a summary: each step's time and the total. Any failure fails the whole run (after both lanes finish, so
 //    every failure is printed).
 import { spawn } from 'node:child_process';
@@ -62,7 +62,7 @@ for (const [name, cmd, args] of [
 if (failed === 0) {
   await Promise.all([
     step('e2e', 'pnpm', ['--filter', '@golf/web', 'run', 'test:e2e'], { E2E_SKIP_BUILD: '1' }),
-    step('turbo', 'pnpm', ['exec', 'turbo', 'run', 'check-types', 'lint', 'test', 'bundle', '--concurrency=1']),
+    step('turbo', 'pnpm', ['exec', 'turbo', 'run', 'check-types', 'lint', 'test', 'bundle', '--concurrency=2']),
   ]);
 }
 process.exitCode = summary() === 0 ? 0 : 1;
