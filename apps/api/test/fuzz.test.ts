@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../src/errors.ts';
 import { DAY, started, testClient } from './helpers.ts';
+import { anyRequest, OPERATIONS } from './openapi-fuzz.ts';
 
 /** Placeholders filled at each call: a league the fuzzed player is in, and its current token. */
 const LEAGUE_ID = ':league';
@@ -307,5 +308,23 @@ describe('no input produces a 5xx', () => {
       expect([method, path, r.status]).toEqual([method, path, 413]);
       expect(r.body).toMatchObject({ error: { code: 'ERR_BODY_TOO_LARGE' } });
     }
+  });
+
+  it('answers requests drawn from every operation of the document with a documented status and body', async () => {
+    const client = testClient();
+    const { token } = await started(client);
+    const seen = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(anyRequest, async (req) => {
+        const headers = { ...req.headers, ...(req.withToken ? { authorization: `Bearer ${token}` } : {}) };
+        // client.app checks the answer against the document (test/contract.ts): a documented status and body.
+        const res = await client.app.request(req.path, { method: req.method, headers, body: req.body }, env);
+        expect([req.method, req.path, res.status]).toEqual([req.method, req.path, expect.any(Number)]);
+        expect(res.status, `${req.method} ${req.path}`).toBeLessThan(500);
+        seen.add(req.operationId);
+      }),
+      { numRuns: 400 },
+    );
+    expect(seen.size).toBeGreaterThan(OPERATIONS.length / 2);
   });
 });

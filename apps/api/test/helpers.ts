@@ -11,6 +11,7 @@ import type { AttemptView, CourseView, DrawView, HoleResultView, NewPlayer } fro
 import type { PerfectResult } from '../src/ports/perfect-play.ts';
 import type { Auditor } from '../src/ports/auditor.ts';
 import { noCache, type EdgeCache } from '../src/ports/edge-cache.ts';
+import { checkAnswer } from './contract.ts';
 
 /** A date whose courses the tests create with the quick perfect-play function below. */
 export const DAY = '2026-06-15';
@@ -60,8 +61,32 @@ export function testAuditor(flaggedLogs: ReadonlySet<string> = new Set()): Audit
   };
 }
 
+type Requester = { request: ReturnType<typeof createApp>['request'] };
+
+const CHECKED = Symbol('checked against the document');
+
+/**
+ * The app with its `request` checking every answer against the OpenAPI document (test/contract.ts): every call a
+ * test makes through {@link callerOf} or a {@link testClient}'s `app` goes through here.
+ */
+export function checked<A extends Requester>(app: A): A {
+  if ((app as { [CHECKED]?: true })[CHECKED]) return app;
+  const request: Requester['request'] = async (input, init, ...rest) => {
+    const res = await app.request(input, init, ...rest);
+    const path = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    await checkAnswer(method, path, res);
+    return res;
+  };
+  return new Proxy(app, {
+    get: (target, key, receiver) =>
+      key === 'request' ? request : key === CHECKED ? true : Reflect.get(target, key, receiver),
+  });
+}
+
 /** How the tests call an app with some bindings: a method, a path, a token, a JSON, raw or byte body. */
-export function callerOf(app: { request: ReturnType<typeof createApp>['request'] }, bindings: object) {
+export function callerOf(unchecked: Requester, bindings: object) {
+  const app = checked(unchecked);
   return async function call<T = unknown>(
     method: string,
     path: string,
@@ -104,7 +129,7 @@ export function testClient(
     ports: (e: Env) => ports({ ...cloudflarePorts(bindings(e)), queue }),
   };
   const worker = createWorker(options);
-  const app = worker.app;
+  const app = checked(worker.app);
   const call = callerOf(app, env);
   return {
     app,

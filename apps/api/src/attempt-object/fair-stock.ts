@@ -16,6 +16,9 @@ import {
   type Result,
 } from '@golf/engine';
 import type { RoundFinishRecord, RoundStartRecord } from '../ports/rounds.ts';
+import type { AttemptHoleView, AttemptView, DrawView, HoleResultView } from '../views.ts';
+
+export type { AttemptHoleView, AttemptView, DrawView, HoleResultView };
 
 /**
  * One ranked attempt and the fair-stock rules (docs/api.md, "The fair-stock protocol"; docs/fair-play.md). Pure
@@ -63,39 +66,6 @@ export interface AttemptStore {
   /** Finishes `hole` with its final log and strokes; the attempt moves to the next hole (10 after the ninth). */
   recordFinish(hole: number, log: string, strokes: number, now: number): void;
   markSynced(row: 'started' | 'finished'): void;
-}
-
-export interface AttemptHoleView {
-  readonly hole: number;
-  /** The recorded log: up to the last draw while the hole is played, the verified final log once finished. */
-  readonly log: string;
-  /** The stock cards drawn so far, in draw order. */
-  readonly drawn: string[];
-  readonly strokes: number | null;
-}
-
-export interface AttemptView {
-  readonly date: string;
-  /** The hole being played, null once the attempt is finished. */
-  readonly hole: number | null;
-  readonly finished: boolean;
-  /** The strokes of the finished holes so far, null before the first hole is finished. */
-  readonly total: number | null;
-  readonly holes: AttemptHoleView[];
-}
-
-export interface DrawView {
-  readonly hole: number;
-  readonly card: string;
-  readonly stockLeft: number;
-}
-
-export interface HoleResultView {
-  readonly hole: number;
-  readonly strokes: number;
-  /** The total after this hole. */
-  readonly total: number;
-  readonly finished: boolean;
 }
 
 /** A refusal, as the API answers it (a 4xx with this code). */

@@ -15,6 +15,18 @@ import { AUDITING_MAX_AGE, cached, IMMUTABLE_MAX_AGE, OPEN_STANDINGS_MAX_AGE } f
 import { callerStanding, personalize, sharedStandings, standingsMaxAge } from '../services/standings.ts';
 import { bearerOf } from '../services/players.ts';
 import { dayHoles } from '../services/holes.ts';
+import { describe, publicCache } from './describe.ts';
+import {
+  attemptViewSchema,
+  courseViewSchema,
+  dayHolesViewSchema,
+  drawViewSchema,
+  holeResultViewSchema,
+  replayViewSchema,
+  roundAuditViewSchema,
+  standingsViewSchema,
+  underReviewViewSchema,
+} from '../views.ts';
 import {
   dateParam,
   dateSchema,
@@ -66,87 +78,281 @@ async function cachedCourse(services: ServiceContext, date: string): Promise<Cou
 /** `/api/daily`: the course, the attempt protocol, standings and replays. */
 export const dailyRoutes = () =>
   new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const { services } = c.var;
-      const course = await cachedCourse(services, utcDate(services.now));
-      c.header('Cache-Control', `public, max-age=${courseMaxAge(course, services.now)}`);
-      return c.json(course, 200);
-    })
-    .get('/:date', dateParam, async (c) => {
-      const { services } = c.var;
-      courseDay(c.req.valid('param').date, services.now);
-      const course = await cachedCourse(services, c.req.valid('param').date);
-      c.header('Cache-Control', `public, max-age=${courseMaxAge(course, services.now)}`);
-      return c.json(course, 200);
-    })
-    .post('/:date/attempt', dateParam, requireBearer, async (c) => {
-      const { services, bearer } = c.var;
-      const address = await addressHash(services.config.secret, addressKey(c.req.header('cf-connecting-ip')));
-      return c.json(await startAttempt(services, c.req.valid('param').date, bearer, address), 200);
-    })
-    .get('/:date/attempt', dateParam, requireBearer, async (c) =>
-      c.json(await getAttempt(c.var.services, c.req.valid('param').date, c.var.bearer), 200),
+    .get(
+      '/',
+      describe({
+        id: 'getToday',
+        tag: 'daily',
+        summary: "Today's course (UTC)",
+        ok: {
+          schema: courseViewSchema,
+          description: "Today's course: its layouts, without stocks or perfect lines while it is open",
+          headers: publicCache('until the day closes (at most 60 s)'),
+        },
+      }),
+      async (c) => {
+        const { services } = c.var;
+        const course = await cachedCourse(services, utcDate(services.now));
+        c.header('Cache-Control', `public, max-age=${courseMaxAge(course, services.now)}`);
+        return c.json(course, 200);
+      },
     )
-    .post('/:date/attempt/draw', dateParam, drawBody, requireBearer, async (c) => {
-      const { hole, log } = c.req.valid('json');
-      return c.json(await draw(c.var.services, c.req.valid('param').date, c.var.bearer, hole, log), 200);
-    })
-    .post('/:date/attempt/holes/:hole', holeParam, holeBody, requireBearer, async (c) => {
-      const { date, hole } = c.req.valid('param');
-      return c.json(await finishHole(c.var.services, date, c.var.bearer, hole, c.req.valid('json').log), 200);
-    })
-    .get('/:date/standings', dateParam, validate('query', pageQuery), async (c) => {
-      const { services } = c.var;
-      const { date } = c.req.valid('param');
-      const { limit = 50, offset = 0 } = c.req.valid('query');
-      // The token first: a bad one is ERR_UNAUTHORIZED whatever the date.
-      const bearer = await bearerOf(c.req.header('authorization'));
-      const caller = bearer === null ? null : await callerStanding(services, date, bearer);
-      const shared = await sharedStandings(services, date, limit, offset);
-      c.header('Vary', 'Authorization');
-      if (caller === null) {
-        c.header('Cache-Control', `public, max-age=${standingsMaxAge(shared.view)}`);
-        return c.json(shared.view, 200);
-      }
-      c.header('Cache-Control', `private, max-age=${OPEN_STANDINGS_MAX_AGE}`);
-      return c.json(await personalize(services, shared, caller, { limit, offset }), 200);
-    })
-    .get('/:date/holes', dateParam, async (c) => {
-      const { services } = c.var;
-      const { date } = c.req.valid('param');
-      // Final (kept a year) once the day's audit is complete; a round going under review leaves the field before.
-      const { view, audit } = await cached(
-        services.cache,
-        services.defer,
-        `holes/${date}`,
-        () => dayHoles(services, date),
-        ({ audit }) => (audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE),
-      );
-      c.header('Cache-Control', `public, max-age=${audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`);
-      return c.json(view, 200);
-    })
-    .get('/:date/replays/:playerId', replayParam, identifyPlayer, async (c) => {
-      const { date, playerId } = c.req.valid('param');
-      return c.json(await replays(c.var.services, date, playerId, c.var.playerId), 200);
-    })
-    .get('/:date/audits/:playerId', replayParam, async (c) => {
-      const { services } = c.var;
-      const { date, playerId } = c.req.valid('param');
-      const audit = await roundAuditView(services, date, playerId);
-      c.header(
-        'Cache-Control',
-        `public, max-age=${audit.status === 'done' ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`,
-      );
-      return c.json(audit, 200);
-    })
-    .get('/:date/review', dateParam, validate('query', pageQuery), async (c) => {
-      const { services } = c.var;
-      const { date } = c.req.valid('param');
-      const { limit = 50, offset = 0 } = c.req.valid('query');
-      const view = await underReviewView(services, date, limit, offset);
-      c.header(
-        'Cache-Control',
-        `public, max-age=${view.audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`,
-      );
-      return c.json(view, 200);
-    });
+    .get(
+      '/:date',
+      describe({
+        id: 'getCourse',
+        tag: 'daily',
+        summary: 'The course of a day',
+        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE'],
+        ok: {
+          schema: courseViewSchema,
+          description: 'The course; once closed, with its stocks, perfect lines and audit salt',
+          headers: publicCache('a year once closed, until the close while open'),
+        },
+      }),
+      dateParam,
+      async (c) => {
+        const { services } = c.var;
+        courseDay(c.req.valid('param').date, services.now);
+        const course = await cachedCourse(services, c.req.valid('param').date);
+        c.header('Cache-Control', `public, max-age=${courseMaxAge(course, services.now)}`);
+        return c.json(course, 200);
+      },
+    )
+    .post(
+      '/:date/attempt',
+      describe({
+        id: 'startAttempt',
+        tag: 'daily',
+        summary: "Start (or resume) the caller's attempt at an open day",
+        auth: 'bearer',
+        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE', 'ERR_DAY_CLOSED', 'ERR_RATE_LIMITED'],
+        ok: { schema: attemptViewSchema, description: 'The attempt' },
+      }),
+      dateParam,
+      requireBearer,
+      async (c) => {
+        const { services, bearer } = c.var;
+        const address = await addressHash(
+          services.config.secret,
+          addressKey(c.req.header('cf-connecting-ip')),
+        );
+        return c.json(await startAttempt(services, c.req.valid('param').date, bearer, address), 200);
+      },
+    )
+    .get(
+      '/:date/attempt',
+      describe({
+        id: 'getAttempt',
+        tag: 'daily',
+        summary: "The caller's attempt",
+        auth: 'bearer',
+        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE', 'ERR_NO_ATTEMPT'],
+        ok: { schema: attemptViewSchema, description: 'The attempt' },
+      }),
+      dateParam,
+      requireBearer,
+      async (c) => c.json(await getAttempt(c.var.services, c.req.valid('param').date, c.var.bearer), 200),
+    )
+    .post(
+      '/:date/attempt/draw',
+      describe({
+        id: 'draw',
+        tag: 'daily',
+        summary: 'Draw the next stock card: the log so far, ending with the new `d`',
+        auth: 'bearer',
+        body: true,
+        errors: [
+          'ERR_NOT_FOUND',
+          'ERR_FUTURE_DATE',
+          'ERR_DAY_CLOSED',
+          'ERR_NO_ATTEMPT',
+          'ERR_HOLE_ORDER',
+          'ERR_HISTORY_REWRITTEN',
+          'ERR_NOT_DRAWN',
+          'ERR_ALREADY_FINISHED',
+          'ERR_ILLEGAL_MOVE',
+        ],
+        ok: { schema: drawViewSchema, description: 'The card drawn' },
+      }),
+      dateParam,
+      drawBody,
+      requireBearer,
+      async (c) => {
+        const { hole, log } = c.req.valid('json');
+        return c.json(await draw(c.var.services, c.req.valid('param').date, c.var.bearer, hole, log), 200);
+      },
+    )
+    .post(
+      '/:date/attempt/holes/:hole',
+      describe({
+        id: 'finishHole',
+        tag: 'daily',
+        summary: 'Finish a hole with its whole log, checked against the draws',
+        auth: 'bearer',
+        body: true,
+        errors: [
+          'ERR_NOT_FOUND',
+          'ERR_FUTURE_DATE',
+          'ERR_DAY_CLOSED',
+          'ERR_NO_ATTEMPT',
+          'ERR_HOLE_ORDER',
+          'ERR_HISTORY_REWRITTEN',
+          'ERR_NOT_DRAWN',
+          'ERR_HOLE_NOT_OVER',
+          'ERR_ALREADY_FINISHED',
+          'ERR_ILLEGAL_MOVE',
+        ],
+        ok: { schema: holeResultViewSchema, description: "The hole's strokes and the total" },
+      }),
+      holeParam,
+      holeBody,
+      requireBearer,
+      async (c) => {
+        const { date, hole } = c.req.valid('param');
+        return c.json(
+          await finishHole(c.var.services, date, c.var.bearer, hole, c.req.valid('json').log),
+          200,
+        );
+      },
+    )
+    .get(
+      '/:date/standings',
+      describe({
+        id: 'getStandings',
+        tag: 'daily',
+        summary: "A day's standings; with a token, the caller's own place and strokes",
+        auth: 'optional',
+        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE'],
+        ok: {
+          schema: standingsViewSchema,
+          description: 'A page of the standings',
+          headers: {
+            'Cache-Control': {
+              description: 'Public without a token (a year once final), private with one',
+              example: 'public, max-age=5',
+            },
+            Vary: { description: 'The answer depends on the token', example: 'Authorization' },
+          },
+        },
+      }),
+      dateParam,
+      validate('query', pageQuery),
+      async (c) => {
+        const { services } = c.var;
+        const { date } = c.req.valid('param');
+        const { limit = 50, offset = 0 } = c.req.valid('query');
+        // The token first: a bad one is ERR_UNAUTHORIZED whatever the date.
+        const bearer = await bearerOf(c.req.header('authorization'));
+        const caller = bearer === null ? null : await callerStanding(services, date, bearer);
+        const shared = await sharedStandings(services, date, limit, offset);
+        c.header('Vary', 'Authorization');
+        if (caller === null) {
+          c.header('Cache-Control', `public, max-age=${standingsMaxAge(shared.view)}`);
+          return c.json(shared.view, 200);
+        }
+        c.header('Cache-Control', `private, max-age=${OPEN_STANDINGS_MAX_AGE}`);
+        return c.json(await personalize(services, shared, caller, { limit, offset }), 200);
+      },
+    )
+    .get(
+      '/:date/holes',
+      describe({
+        id: 'getDayHoles',
+        tag: 'daily',
+        summary: "A closed day's holes against the field",
+        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE', 'ERR_DAY_OPEN'],
+        ok: {
+          schema: dayHolesViewSchema,
+          description: 'Each hole: perfect play, how many cleared it, the median and the distribution',
+          headers: publicCache('a year once the audit is complete, 30 s before'),
+        },
+      }),
+      dateParam,
+      async (c) => {
+        const { services } = c.var;
+        const { date } = c.req.valid('param');
+        // Final (kept a year) once the day's audit is complete; a round going under review leaves the field before.
+        const { view, audit } = await cached(
+          services.cache,
+          services.defer,
+          `holes/${date}`,
+          () => dayHoles(services, date),
+          ({ audit }) => (audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE),
+        );
+        c.header(
+          'Cache-Control',
+          `public, max-age=${audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`,
+        );
+        return c.json(view, 200);
+      },
+    )
+    .get(
+      '/:date/replays/:playerId',
+      describe({
+        id: 'getReplay',
+        tag: 'daily',
+        summary: "A player's verified logs: anyone's once the day is closed, only one's own before",
+        auth: 'optional',
+        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE'],
+        ok: { schema: replayViewSchema, description: 'The finished holes with their logs' },
+      }),
+      replayParam,
+      identifyPlayer,
+      async (c) => {
+        const { date, playerId } = c.req.valid('param');
+        return c.json(await replays(c.var.services, date, playerId, c.var.playerId), 200);
+      },
+    )
+    .get(
+      '/:date/audits/:playerId',
+      describe({
+        id: 'getRoundAudit',
+        tag: 'daily',
+        summary: "The fair-play audit of a player's round on a closed day",
+        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE'],
+        ok: {
+          schema: roundAuditViewSchema,
+          description: 'The verdict and the telling decisions',
+          headers: publicCache('a year once done, 30 s while pending'),
+        },
+      }),
+      replayParam,
+      async (c) => {
+        const { services } = c.var;
+        const { date, playerId } = c.req.valid('param');
+        const audit = await roundAuditView(services, date, playerId);
+        c.header(
+          'Cache-Control',
+          `public, max-age=${audit.status === 'done' ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`,
+        );
+        return c.json(audit, 200);
+      },
+    )
+    .get(
+      '/:date/review',
+      describe({
+        id: 'getUnderReview',
+        tag: 'daily',
+        summary: "A day's rounds under review",
+        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE'],
+        ok: {
+          schema: underReviewViewSchema,
+          description: 'Flagged rounds, lowest p-value first',
+          headers: publicCache('a year once the audit is complete, 30 s before'),
+        },
+      }),
+      dateParam,
+      validate('query', pageQuery),
+      async (c) => {
+        const { services } = c.var;
+        const { date } = c.req.valid('param');
+        const { limit = 50, offset = 0 } = c.req.valid('query');
+        const view = await underReviewView(services, date, limit, offset);
+        c.header(
+          'Cache-Control',
+          `public, max-age=${view.audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`,
+        );
+        return c.json(view, 200);
+      },
+    );

@@ -6,6 +6,8 @@ import { addressKey } from '../services/address.ts';
 import { history } from '../services/history.ts';
 import { myLeagues } from '../services/leagues.ts';
 import { createPlayer, getPlayer, renamePlayer } from '../services/players.ts';
+import { historyViewSchema, myLeaguesSchema, newPlayerSchema, playerViewSchema } from '../views.ts';
+import { describe } from './describe.ts';
 import { nameSchema, pageQuery, validate } from './validation.ts';
 
 const nameBody = validate('json', z.object({ name: nameSchema }));
@@ -13,19 +15,75 @@ const nameBody = validate('json', z.object({ name: nameSchema }));
 /** `/api/players`: create a player, read and rename yourself, your history and your leagues. */
 export const playerRoutes = () =>
   new Hono<AppEnv>()
-    .post('/', nameBody, async (c) => {
-      const address = addressKey(c.req.header('cf-connecting-ip'));
-      const player = await createPlayer(c.var.services, c.req.valid('json').name, address);
-      return c.json(player, 201);
-    })
-    .get('/me', requirePlayer, async (c) => c.json(await getPlayer(c.var.services, c.var.playerId), 200))
-    .patch('/me', nameBody, requirePlayer, async (c) =>
-      c.json(await renamePlayer(c.var.services, c.var.playerId, c.req.valid('json').name), 200),
+    .post(
+      '/',
+      describe({
+        id: 'createPlayer',
+        tag: 'players',
+        summary: 'Create a player: its id, name and bearer token',
+        body: true,
+        errors: ['ERR_RATE_LIMITED'],
+        ok: { status: 201, schema: newPlayerSchema, description: 'The new player, with its token' },
+      }),
+      nameBody,
+      async (c) => {
+        const address = addressKey(c.req.header('cf-connecting-ip'));
+        const player = await createPlayer(c.var.services, c.req.valid('json').name, address);
+        return c.json(player, 201);
+      },
     )
-    .get('/me/history', validate('query', pageQuery), requirePlayer, async (c) => {
-      const { limit = 50, offset = 0 } = c.req.valid('query');
-      return c.json(await history(c.var.services, c.var.playerId, limit, offset), 200);
-    })
-    .get('/me/leagues', requirePlayer, async (c) =>
-      c.json(await myLeagues(c.var.services, c.var.playerId), 200),
+    .get(
+      '/me',
+      describe({
+        id: 'getMe',
+        tag: 'players',
+        summary: 'The caller',
+        auth: 'bearer',
+        ok: { schema: playerViewSchema, description: 'The player' },
+      }),
+      requirePlayer,
+      async (c) => c.json(await getPlayer(c.var.services, c.var.playerId), 200),
+    )
+    .patch(
+      '/me',
+      describe({
+        id: 'renameMe',
+        tag: 'players',
+        summary: 'Rename the caller',
+        auth: 'bearer',
+        body: true,
+        ok: { schema: playerViewSchema, description: 'The player, renamed' },
+      }),
+      nameBody,
+      requirePlayer,
+      async (c) => c.json(await renamePlayer(c.var.services, c.var.playerId, c.req.valid('json').name), 200),
+    )
+    .get(
+      '/me/history',
+      describe({
+        id: 'getHistory',
+        tag: 'players',
+        summary: "The caller's finished rounds and numbers",
+        auth: 'bearer',
+        errors: ['ERR_VALIDATION'],
+        ok: { schema: historyViewSchema, description: 'Rounds newest first, streaks, best, distribution' },
+      }),
+      validate('query', pageQuery),
+      requirePlayer,
+      async (c) => {
+        const { limit = 50, offset = 0 } = c.req.valid('query');
+        return c.json(await history(c.var.services, c.var.playerId, limit, offset), 200);
+      },
+    )
+    .get(
+      '/me/leagues',
+      describe({
+        id: 'getMyLeagues',
+        tag: 'leagues',
+        summary: "The caller's leagues",
+        auth: 'bearer',
+        ok: { schema: myLeaguesSchema, description: 'The leagues, with when the caller joined' },
+      }),
+      requirePlayer,
+      async (c) => c.json(await myLeagues(c.var.services, c.var.playerId), 200),
     );

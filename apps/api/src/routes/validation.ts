@@ -1,23 +1,22 @@
 import { isDate, NAME_MAX, normalizeName } from '@golf/contract';
 import { COURSE_HOLES, LOG_PATTERN, MAX_LOG_LENGTH } from '@golf/engine';
-import { zValidator } from '@hono/zod-validator';
 import type { Context, ValidationTargets } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { validator } from 'hono-openapi';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 
-interface ValidationResult {
-  readonly success: boolean;
-  readonly error?: {
-    readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[];
-  };
-}
+type Issue = {
+  readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[];
+  readonly message: string;
+};
 
 /** The hook of every validator: the first issue becomes a 400 ERR_VALIDATION. */
-function onInvalid(result: ValidationResult): void {
+function onInvalid(result: { readonly success: boolean; readonly error?: readonly Issue[] }): void {
   if (result.success) return;
-  const issue = result.error?.issues[0];
-  const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+  const issue = result.error?.[0];
+  const path = (issue?.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p));
+  const where = path.length > 0 ? `${path.join('.')}: ` : '';
   throw new ApiError('ERR_VALIDATION', `${where}${issue?.message ?? 'invalid request'}`);
 }
 
@@ -52,17 +51,21 @@ async function checkJsonBody(c: Context): Promise<void> {
   }
 }
 
-/** `zValidator` with the API's error shape; a JSON body is first checked by {@link checkJsonBody}. */
+/**
+ * A validator with the API's error shape; a JSON body is first checked by {@link checkJsonBody}. Its schema also
+ * describes the request in the OpenAPI document (hono-openapi reads it from the middleware).
+ */
 export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
 ) => {
-  const validator = zValidator(target, schema, onInvalid);
-  if (target !== 'json') return validator;
-  return createMiddleware(async (c, next) => {
+  const middleware = validator(target, schema, onInvalid);
+  if (target !== 'json') return middleware;
+  const checked = createMiddleware(async (c, next) => {
     await checkJsonBody(c);
-    return validator(c, next);
-  }) as unknown as typeof validator;
+    return middleware(c, next);
+  });
+  return Object.assign(checked, middleware) as unknown as typeof middleware;
 };
 
 export const dateSchema = z.string().refine(isDate, 'expected a date YYYY-MM-DD');

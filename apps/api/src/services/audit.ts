@@ -3,21 +3,14 @@
  * verdict with its telling decisions, the rounds under review. The audit itself runs on the queue
  * (services/audit-queue.ts); a day's verdicts are read from the ledger, or from the archive once it has moved there.
  */
-import type { TellingReason } from '@golf/engine';
 import { ApiError } from '../errors.ts';
-import type { DayAuditRecord, ReviewRecord } from '../ports/audit-ledger.ts';
+import type { DayAuditRecord } from '../ports/audit-ledger.ts';
 import { archivedRound } from './archive.ts';
 import type { ServiceContext } from './context.ts';
 import { courseDay } from './time.ts';
+import type { AuditProgress, RoundAuditView, TellingView, UnderReviewView } from '../views.ts';
 
-export interface AuditProgress {
-  /** Finished rounds of the day. */
-  readonly rounds: number;
-  readonly audited: number;
-  readonly flagged: number;
-  /** True once every round is audited: the day's standings are then final. */
-  readonly complete: boolean;
-}
+export type { AuditProgress, RoundAuditView, TellingView, UnderReviewView };
 
 export const progressOf = (audit: DayAuditRecord | null): AuditProgress | null =>
   audit && {
@@ -26,40 +19,6 @@ export const progressOf = (audit: DayAuditRecord | null): AuditProgress | null =
     flagged: audit.flagged,
     complete: audit.finishedAt !== null,
   };
-
-export interface RoundAuditView {
-  readonly date: string;
-  readonly playerId: string;
-  readonly name: string;
-  readonly total: number;
-  /** `pending` until this round's audit is done. */
-  readonly status: 'pending' | 'done';
-  /** Null while pending. */
-  readonly verdict: {
-    readonly flagged: boolean;
-    /** The chance that an honest round shows at least this much evidence (an upper bound). */
-    readonly pValue: number;
-    readonly telling: number;
-    readonly decisions: number;
-  } | null;
-  /**
-   * The telling decisions of each audited hole, with their index in the hole's log and why: `reason`, the engine's
-   * graded reason as data (audit version 4 on; the web words it), or `why`, plain words stored by an earlier version.
-   */
-  readonly holes: {
-    readonly hole: number;
-    readonly telling: TellingView[];
-  }[];
-  readonly day: AuditProgress | null;
-}
-
-/** A telling decision as the API shows it: `reason` (the engine's, as data) or, from an earlier audit version, `why`. */
-export interface TellingView {
-  readonly at: number;
-  readonly move: string;
-  readonly reason?: TellingReason;
-  readonly why?: string;
-}
 
 interface StoredHole {
   readonly telling?: readonly TellingView[];
@@ -110,13 +69,6 @@ export async function roundAuditView(
     holes,
     day: progressOf(day),
   };
-}
-
-export interface UnderReviewView {
-  readonly date: string;
-  readonly audit: AuditProgress | null;
-  /** Flagged rounds, lowest p-value first: verified scores, out of the ranking. */
-  readonly rounds: readonly ReviewRecord[];
 }
 
 /** The day's rounds under review. */

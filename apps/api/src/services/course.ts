@@ -14,6 +14,9 @@ import type { Course, CourseHole } from './course-model.ts';
 import type { ServiceContext } from './context.ts';
 import { hmacHex, hmacSha256 } from '../crypto.ts';
 import { courseDay } from './time.ts';
+import type { HoleView, CourseView } from '../views.ts';
+
+export type { HoleView, CourseView };
 
 export const RULES_NAME: PresetName = 'classic';
 export const RULES: Rules = PRESETS[RULES_NAME];
@@ -115,27 +118,6 @@ export async function completePerfect(ctx: ServiceContext, date: string): Promis
 export async function closedCourse(ctx: ServiceContext, date: string): Promise<Course> {
   const course = await ensureCourse(ctx, date);
   return isComplete(course) ? course : completePerfect(ctx, date);
-}
-
-export interface HoleView {
-  readonly hole: number;
-  readonly columns: string[][];
-  readonly waste: string;
-  readonly stockSize: number;
-  readonly stock?: string[];
-  readonly perfect?: { readonly strokes: number; readonly log: string };
-}
-
-export interface CourseView {
-  readonly date: string;
-  readonly rules: PresetName;
-  readonly par: number;
-  readonly opensAt: string;
-  readonly closesAt: string;
-  readonly closed: boolean;
-  /** Once the day is closed: the salt of the audit's sampled orders (`auditSalt`). */
-  readonly auditSalt?: string;
-  readonly holes: HoleView[];
 }
 
 /** The public course. The stocks and perfect lines are included only once the day is closed. */

@@ -9,6 +9,9 @@ import { hmacHex, randomText, sha256Hex } from '../crypto.ts';
 import type { NewPlayer } from './players.ts';
 import { limitAddress } from './rate-limit.ts';
 import { newToken } from './tokens.ts';
+import type { TransferCodeView } from '../views.ts';
+
+export type { TransferCodeView };
 
 /** What a rate-limited sign-in or code claim answers. */
 export const TOO_MANY_TRIES = 'too many tries from this address; try again in a few seconds';
@@ -19,11 +22,6 @@ export const CODE_LENGTH = 8;
 export const TRANSFER_TTL_MS = 10 * 60_000;
 /** Live codes a player may hold at once; a new one past that replaces the oldest. */
 export const LIVE_CODES = 5;
-
-export interface TransferCodeView {
-  readonly code: string;
-  readonly expiresAt: string;
-}
 
 /**
  * A code as typed: case, spaces and dashes do not matter. Null when it cannot be a code (it is then unknown,

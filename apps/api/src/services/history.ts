@@ -7,40 +7,9 @@ import { MATCH_PAR } from '@golf/engine';
 import type { RoundRecord } from '../ports/rounds.ts';
 import type { ServiceContext } from './context.ts';
 import { distributionOf } from './ranking.ts';
+import type { HistoryRound, Streak, HistorySummary, HistoryView } from '../views.ts';
 
-export interface HistoryRound {
-  readonly date: string;
-  readonly total: number;
-  /** 1 + ranked finishers that day with a lower total; null for a round under review (it is not ranked). */
-  readonly rank: number | null;
-  /** Ranked finishers that day. */
-  readonly finishers: number;
-  readonly strokes: readonly number[];
-  /** The fair-play audit put the round under review: it keeps its score, out of the ranked standings. */
-  readonly review: boolean;
-}
-
-export interface Streak {
-  readonly current: number;
-  readonly best: number;
-}
-
-export interface HistorySummary {
-  /** Finished rounds, under review included. */
-  readonly played: number;
-  /** Consecutive UTC days with a finished round. */
-  readonly streak: Streak;
-  /** Consecutive UTC days with a finished round under par (total < 45). */
-  readonly underPar: Streak;
-  /** The lowest total of a ranked round (the earliest day on a tie); null before the first. */
-  readonly best: { readonly date: string; readonly total: number } | null;
-  /** Finished rounds per total, ascending (under review included). */
-  readonly distribution: readonly { readonly total: number; readonly count: number }[];
-}
-
-export interface HistoryView extends HistorySummary {
-  readonly rounds: readonly HistoryRound[];
-}
+export type { HistoryRound, Streak, HistorySummary, HistoryView };
 
 /**
  * A streak over the days in `days` (a subset of the played days). The current streak ends today when today was

@@ -5,27 +5,9 @@ import type { ServiceContext } from './context.ts';
 import { closedCourse } from './course.ts';
 import { medianOf } from './ranking.ts';
 import { courseDay } from './time.ts';
+import type { HoleFieldView, DayHolesView } from '../views.ts';
 
-/** One hole of a closed day against its field of ranked finishers. */
-export interface HoleFieldView {
-  readonly hole: number;
-  /** Perfect play's strokes (the best score with the stock known). */
-  readonly perfect: number;
-  /** Ranked finishers who cleared the hole (strokes ≤ 0). */
-  readonly cleared: number;
-  /** The median strokes of the ranked finishers (the mean of the two middle ones for an even count); null for none. */
-  readonly median: number | null;
-  /** `[strokes, count]` per number of strokes taken, ascending; counts of ranked finishers. */
-  readonly distribution: [strokes: number, count: number][];
-}
-
-export interface DayHolesView {
-  readonly date: string;
-  /** Ranked finishers (rounds under review excluded). */
-  readonly finishers: number;
-  /** The nine holes, in order. */
-  readonly holes: HoleFieldView[];
-}
+export type { HoleFieldView, DayHolesView };
 
 /**
  * Each hole of a closed day against the field: perfect play, the ranked finishers' clears, median and

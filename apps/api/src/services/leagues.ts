@@ -12,6 +12,9 @@ import { progressOf } from './audit.ts';
 import { distributionOf, percentileOf, ranked, sameTotal } from './ranking.ts';
 import type { StandingEntry, StandingsView } from './standings.ts';
 import { courseDay } from './time.ts';
+import type { LeagueView, MyLeague, SeasonEntry, SeasonPeriod, SeasonView } from '../views.ts';
+
+export type { LeagueView, MyLeague, SeasonEntry, SeasonPeriod, SeasonView };
 
 export const MAX_LEAGUES_PER_PLAYER = 20;
 export const MAX_LEAGUE_MEMBERS = 1000;
@@ -20,45 +23,6 @@ export const INVITE_LENGTH = 10;
 
 /** Season tables: the sum of a member's best (lowest) N ranked rounds in the period. */
 export const SEASON_BEST = { week: 5, month: 20 } as const;
-export type SeasonPeriod = keyof typeof SEASON_BEST;
-
-export interface LeagueView {
-  readonly id: string;
-  readonly name: string;
-  /** The invite code: `/join/<code>` on the site, or `POST /api/leagues/join`. */
-  readonly code: string;
-  readonly members: number;
-  readonly createdAt: string;
-}
-
-export interface MyLeague extends LeagueView {
-  readonly joinedAt: string;
-}
-
-export interface SeasonEntry {
-  readonly rank: number;
-  readonly playerId: string;
-  readonly name: string;
-  /** The sum of the counted rounds' totals. */
-  readonly total: number;
-  /** Rounds counted: the best `best` of `rounds`. */
-  readonly counted: number;
-  /** Ranked rounds played in the period. */
-  readonly rounds: number;
-}
-
-export interface SeasonView {
-  readonly leagueId: string;
-  readonly period: SeasonPeriod;
-  /** The first and last day of the period (an ISO week runs Monday to Sunday, UTC). */
-  readonly from: string;
-  readonly to: string;
-  readonly best: number;
-  /** Members with at least one ranked round in the period. */
-  readonly players: number;
-  readonly entries: SeasonEntry[];
-  readonly me: SeasonEntry | null;
-}
 
 /** An invite code as typed or pasted: case, spaces and dashes do not matter. Null when it cannot be one. */
 export function normalizeInvite(raw: string): string | null {

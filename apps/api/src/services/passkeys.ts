@@ -30,6 +30,9 @@ function storedKey(text: string): Uint8Array<ArrayBuffer> {
 import { issueToken, TOO_MANY_TRIES } from './devices.ts';
 import { limitAddress } from './rate-limit.ts';
 import type { NewPlayer } from './players.ts';
+import type { PasskeyView } from '../views.ts';
+
+export type { PasskeyView };
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const RP_NAME = 'Golf Daily';
@@ -81,12 +84,6 @@ async function withChallenge<O extends { readonly challenge: string }>(
     expiresAt: ctx.now.getTime() + CHALLENGE_TTL_MS,
   });
   return options;
-}
-
-export interface PasskeyView {
-  readonly id: string;
-  readonly createdAt: string;
-  readonly lastUsedAt: string | null;
 }
 
 /** What every verification expects of a response: a live challenge, this page origin and RP ID. */

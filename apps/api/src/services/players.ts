@@ -4,15 +4,9 @@ import type { ServiceContext } from './context.ts';
 import { sha256Hex } from '../crypto.ts';
 import { limitAddress } from './rate-limit.ts';
 import { claimedPlayerId, newToken, TOKEN_PATTERN } from './tokens.ts';
+import type { PlayerView, NewPlayer } from '../views.ts';
 
-export interface PlayerView {
-  readonly id: string;
-  readonly name: string;
-}
-
-export interface NewPlayer extends PlayerView {
-  readonly token: string;
-}
+export type { PlayerView, NewPlayer };
 
 /** Creates a player. `name` is already normalised. Rate limited per client address; only creations count. */
 export async function createPlayer(

@@ -24,8 +24,11 @@ import type {
 } from '../ports/push.ts';
 import type { ServiceContext } from './context.ts';
 import { canonicalTimeZone, nextLocalHour } from './local-time.ts';
+import { REMINDER_KINDS, type ReminderSettings, type SubscriptionView } from '../views.ts';
 
-export const REMINDER_KINDS = ['open', 'closing'] as const satisfies readonly ReminderKind[];
+export type { ReminderSettings, SubscriptionView };
+
+export { REMINDER_KINDS };
 /** Subscriptions (devices) per player, at most. */
 export const MAX_SUBSCRIPTIONS = 10;
 /** The "closing" reminder goes out only when the player's hour falls in the last this-many hours of the UTC day. */
@@ -38,20 +41,8 @@ export const RETRY_MS = 10 * 60_000;
 /** Send records older than this many days are deleted by the cron's housekeeping, at most 1,000 a run. */
 const KEEP_SENDS_DAYS = 2;
 
-export interface ReminderSettings {
-  readonly hour: number;
-  readonly timeZone: string;
-  readonly kinds: readonly ReminderKind[];
-}
-
 /** What `GET /api/players/me/reminders` answers before a player stored anything: off. */
 export const DEFAULT_REMINDERS: ReminderSettings = { hour: 9, timeZone: 'UTC', kinds: [] };
-
-export interface SubscriptionView {
-  readonly id: string;
-  readonly endpoint: string;
-  readonly createdAt: string;
-}
 
 export interface ReminderRun {
   readonly sent: number;

@@ -2,17 +2,9 @@ import { ApiError } from '../errors.ts';
 import { attemptRecord } from './attempt.ts';
 import type { ServiceContext } from './context.ts';
 import { courseDay } from './time.ts';
+import type { ReplayView } from '../views.ts';
 
-export interface ReplayView {
-  readonly date: string;
-  readonly playerId: string;
-  readonly name: string;
-  readonly finished: boolean;
-  /** The total of the finished holes (null before the first). */
-  readonly total: number | null;
-  /** The verified log of every finished hole, in order. */
-  readonly holes: { readonly hole: number; readonly log: string; readonly strokes: number }[];
-}
+export type { ReplayView };
 
 /**
  * A player's verified logs. Anyone may read them once the day is closed; before that only the player.

@@ -4,48 +4,14 @@ import { AUDITING_MAX_AGE, cached, IMMUTABLE_MAX_AGE, OPEN_STANDINGS_MAX_AGE } f
 import type { Ledger } from '../ports/ledger.ts';
 import { isNewer } from '../ports/ledger-session.ts';
 import { ownStanding } from './attempt.ts';
-import { progressOf, type AuditProgress } from './audit.ts';
+import { progressOf } from './audit.ts';
 import type { ServiceContext } from './context.ts';
 import { playerOf, type Bearer } from './players.ts';
 import { finishersAhead, finishersIn, percentileOf, ranked, sameTotal } from './ranking.ts';
 import { courseDay } from './time.ts';
+import type { StandingEntry, StandingsView } from '../views.ts';
 
-export interface StandingEntry {
-  readonly rank: number;
-  readonly playerId: string;
-  readonly name: string;
-  readonly total: number;
-  /** Holes this player has finished (every ranked entry has finished all nine). */
-  readonly holesFinished: number;
-  /**
-   * Strokes per hole. While the day is open only the caller's own entry carries them (null for everyone else):
-   * which holes cleared would tell a later player where to look.
-   */
-  readonly holes: readonly number[] | null;
-  readonly finishedAt: string;
-}
-
-export interface StandingsView {
-  readonly date: string;
-  readonly closed: boolean;
-  /** Ranked finishers. */
-  readonly players: number;
-  /** Players who started and have not finished. */
-  readonly playing: number;
-  /** Finished rounds the fair-play audit put under review: they keep their score, out of the ranking. */
-  readonly underReview: number;
-  /** A closed day's fair-play audit (null while the day is open, or before it started). */
-  readonly audit: AuditProgress | null;
-  readonly entries: StandingEntry[];
-  readonly distribution: { readonly total: number; readonly count: number }[];
-  /** The caller's place, when a token is given and its player finished (and is ranked). */
-  readonly me: {
-    readonly rank: number;
-    readonly total: number;
-    readonly percentile: number;
-    readonly holes: readonly number[];
-  } | null;
-}
+export type { StandingEntry, StandingsView };
 
 /**
  * The public standings: total ascending, equal totals share a rank (1, 2, 2, 4), ties in finish order. A rank is
