@@ -1,8 +1,11 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
 // Tests run inside workerd with a real local D1. The bindings are given here (not read from wrangler.jsonc),
 // so the tests need neither the web build nor the development secret.
+const contractRequire = createRequire(import.meta.resolve('@golf/contract'));
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${import.meta.dirname}/migrations`);
   const dayMigrations = await readD1Migrations(`${import.meta.dirname}/migrations-days`);
@@ -38,6 +41,9 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    // obscenity's ES entry wraps its CommonJS build in a default import that the workerd test runner does not
+    // resolve; the tests load the CommonJS build itself (wrangler's bundler handles either for a deployment).
+    resolve: { alias: { obscenity: contractRequire.resolve('obscenity') } },
     test: {
       include: ['test/**/*.test.ts'],
       setupFiles: ['./test/setup.ts'],

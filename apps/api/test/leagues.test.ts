@@ -1,3 +1,4 @@
+import { ACCEPTED_DECENT_NAMES, REFUSED_OFFENSIVE_NAMES } from '@golf/contract/name-cases';
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,23 @@ async function seedMembers(leagueId: string, playerIds: readonly string[]): Prom
     ),
   );
 }
+
+describe('league names', () => {
+  it.each(ACCEPTED_DECENT_NAMES)('keeps %j', async (name) => {
+    const client = testClient();
+    const ada = await client.player('Ada');
+    expect((await create(client, ada.token, name)).name).toBe(name.normalize('NFKC'));
+  });
+
+  it.each(REFUSED_OFFENSIVE_NAMES)('refuses %s: %j, and stores nothing', async (_how, name) => {
+    const client = testClient();
+    const ada = await client.player('Ada');
+    const r = await client.call('POST', '/api/leagues', { token: ada.token, body: { name } });
+    expect([r.status, errorCode(r)]).toEqual([400, 'ERR_NAME_REFUSED']);
+    const mine = await client.call('GET', '/api/players/me/leagues', { token: ada.token });
+    expect(mine.body).toEqual({ leagues: [] });
+  });
+});
 
 describe('leagues', () => {
   it('creates, joins by invite code, lists and leaves; the last one out closes the league', async () => {

@@ -1,4 +1,9 @@
-import { ACCEPTED_NAMES, REFUSED_NAMES } from '@golf/contract/name-cases';
+import {
+  ACCEPTED_DECENT_NAMES,
+  ACCEPTED_NAMES,
+  REFUSED_NAMES,
+  REFUSED_OFFENSIVE_NAMES,
+} from '@golf/contract/name-cases';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { NewPlayer, PlayerView } from '../src/index.ts';
@@ -94,6 +99,39 @@ describe('players', () => {
     const client = testClient();
     const r = await client.call('POST', '/api/players', { body, headers: fresh() });
     expect([r.status, errorCode(r)]).toEqual([400, 'ERR_VALIDATION']);
+  });
+});
+
+describe('the name check (create and rename)', () => {
+  const count = async (): Promise<number> =>
+    (await env.DB.prepare('SELECT COUNT(*) AS n FROM players').first<{ n: number }>())?.n ?? 0;
+
+  it.each(ACCEPTED_DECENT_NAMES)('keeps %j', async (name) => {
+    const client = testClient();
+    const r = await client.call<NewPlayer>('POST', '/api/players', { body: { name }, headers: fresh() });
+    expect(r.status).toBe(201);
+    const renamed = await client.call<PlayerView>('PATCH', '/api/players/me', {
+      token: r.body.token,
+      body: { name: `${name} 2` },
+    });
+    expect([renamed.status, renamed.body.name]).toEqual([200, `${r.body.name} 2`]);
+  });
+
+  it.each(REFUSED_OFFENSIVE_NAMES)('refuses %s: %j, and stores nothing', async (_how, name) => {
+    const client = testClient();
+    const before = await count();
+    const r = await client.call('POST', '/api/players', { body: { name }, headers: fresh() });
+    expect([r.status, errorCode(r)]).toEqual([400, 'ERR_NAME_REFUSED']);
+    expect(await count()).toBe(before);
+    const p = await client.player('Kept');
+    const renamed = await client.call('PATCH', '/api/players/me', { token: p.token, body: { name } });
+    expect([renamed.status, errorCode(renamed)]).toEqual([400, 'ERR_NAME_REFUSED']);
+    const message = (renamed.body as { error: { message: string } }).error.message;
+    expect(message).toBe('this name is not allowed; choose another');
+    expect((await client.call('GET', '/api/players/me', { token: p.token })).body).toEqual({
+      id: p.id,
+      name: 'Kept',
+    });
   });
 });
 

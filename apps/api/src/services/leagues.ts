@@ -8,6 +8,7 @@ import type { LeagueDayRecord, LeagueInfo, SeasonRecord } from '../ports/leagues
 import type { ServiceContext } from './context.ts';
 import { randomText } from '../crypto.ts';
 import { CODE_ALPHABET } from './devices.ts';
+import { checkNameAllowed } from './names.ts';
 import { progressOf } from './audit.ts';
 import { distributionOf, percentileOf, ranked, sameTotal } from './ranking.ts';
 import type { StandingEntry, StandingsView } from './standings.ts';
@@ -45,6 +46,7 @@ export async function createLeague(
   playerId: string,
   name: string,
 ): Promise<{ id: string; name: string; code: string }> {
+  checkNameAllowed(name);
   const league = {
     id: crypto.randomUUID(),
     name,

@@ -2,18 +2,23 @@ import { ApiError } from '../errors.ts';
 import type { PlayerRecord } from '../ports/players.ts';
 import type { ServiceContext } from './context.ts';
 import { sha256Hex } from '../crypto.ts';
+import { checkNameAllowed } from './names.ts';
 import { limitAddress } from './rate-limit.ts';
 import { claimedPlayerId, newToken, TOKEN_PATTERN } from './tokens.ts';
 import type { PlayerView, NewPlayer } from '../views.ts';
 
 export type { PlayerView, NewPlayer };
 
-/** Creates a player. `name` is already normalised. Rate limited per client address; only creations count. */
+/**
+ * Creates a player. `name` is already normalised; a refused one (ERR_NAME_REFUSED) stores nothing. Rate limited per
+ * client address; only creations count.
+ */
 export async function createPlayer(
   ctx: ServiceContext,
   name: string,
   addressKey: string,
 ): Promise<NewPlayer> {
+  checkNameAllowed(name);
   const address = await limitAddress(
     ctx,
     'players',
@@ -70,7 +75,9 @@ export async function getPlayer(ctx: ServiceContext, id: string): Promise<Player
   return playerView(player);
 }
 
+/** Renames a player; a refused name (ERR_NAME_REFUSED) leaves the old one. */
 export async function renamePlayer(ctx: ServiceContext, id: string, name: string): Promise<PlayerView> {
+  checkNameAllowed(name);
   await ctx.ledger.players.renamePlayer(id, name);
   return { id, name };
 }

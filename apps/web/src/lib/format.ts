@@ -26,7 +26,7 @@ import {
   type Rules,
   type Scoring,
 } from '@golf/engine';
-import type { AuditProgress, AuditVerdict } from './api-types.ts';
+import type { ApiFailure, AuditProgress, AuditVerdict } from './api-types.ts';
 import type { AuditMove, TellingReason } from '@golf/engine';
 import type { BestPoints, PostMortem } from './game/analysis.ts';
 import type { Mode } from './game/practice.svelte.ts';
@@ -336,3 +336,12 @@ export function formatCountdown(ms: number): string {
   const ss = s % 60;
   return `${hh}:${String(mm).padStart(2, '0')}:${String(ss).padStart(2, '0')}`;
 }
+
+// ---- names
+
+/** What a name form shows when the API refuses the name itself (never which word: the API does not say). */
+export const NAME_REFUSED_TEXT = 'This name is not allowed. Please choose another one.';
+
+/** A failed create or rename in the name form's words: the page's text for a code it knows, else the API's message. */
+export const nameFailureText = (failure: ApiFailure): string =>
+  failure.code === 'ERR_NAME_REFUSED' ? NAME_REFUSED_TEXT : failure.message;
