@@ -11,7 +11,7 @@ const totalOf = (i: number) => ((i * 7919) % 120) - 20;
 
 describe('standings at scale', () => {
   it(
-    'answers a page of a day with 100,000 finishers in a few milliseconds',
+    'answers any page of a day with 100,000 finishers right, reading a slice of the day, never all of it',
     { timeout: 120_000 },
     async () => {
       const series = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${N})`;
@@ -51,8 +51,8 @@ describe('standings at scale', () => {
         for (const e of page.entries) expect(e.rank).toBe(below(e.total) + 1);
       expect(last.entries.at(-1)!.total).toBe(totals.at(-1));
       expect(first.distribution.reduce((n, d) => n + d.count, 0)).toBe(N);
-      // Generous bounds for a loaded machine; the figures are printed above.
-      for (const ms of Object.values(times)) expect(ms).toBeLessThan(150);
+      // Each page reads a slice of the day, never the day: no statement reads 2% of its rows (a scan reads them all).
+      for (const n of Object.values(rows)) expect(n).toBeLessThan(N / 50);
     },
   );
 });

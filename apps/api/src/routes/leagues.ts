@@ -42,7 +42,7 @@ export const leagueRoutes = () =>
         summary: 'Create a league (the caller joins it)',
         auth: 'bearer',
         body: true,
-        errors: ['ERR_TOO_MANY_LEAGUES'],
+        errors: ['ERR_NAME_REFUSED', 'ERR_TOO_MANY_LEAGUES'],
         ok: { status: 201, schema: newLeagueSchema, description: 'The league and its invite code' },
       }),
       validate('json', z.object({ name: nameSchema })),
