@@ -18,3 +18,5 @@ export type { TransferCodeView } from './services/devices.ts';
 export type { PasskeyView } from './services/passkeys.ts';
 export type { ReminderSettings, SubscriptionView } from './services/push.ts';
 export type { ReminderKind } from './ports/push.ts';
+export type { AuditVerdict, DistributionEntry, ReviewRound } from './views.ts';
+export type { PushMessage, PushSubscriptionJson } from './push/message.ts';

@@ -413,12 +413,16 @@ export type HoleResultView = z.infer<typeof holeResultViewSchema>;
 export type AuditProgress = z.infer<typeof auditProgressSchema>;
 export type StandingEntry = z.infer<typeof standingEntrySchema>;
 export type StandingsView = z.infer<typeof standingsViewSchema>;
+/** One bar of a day's distribution: how many ranked players finished on `total`. */
+export type DistributionEntry = StandingsView['distribution'][number];
 export type ReplayView = z.infer<typeof replayViewSchema>;
 export type HoleFieldView = z.infer<typeof holeFieldViewSchema>;
 export type DayHolesView = z.infer<typeof dayHolesViewSchema>;
 export type TellingView = z.infer<typeof tellingViewSchema>;
 export type RoundAuditView = z.infer<typeof roundAuditViewSchema>;
+export type AuditVerdict = NonNullable<RoundAuditView['verdict']>;
 export type UnderReviewView = z.infer<typeof underReviewViewSchema>;
+export type ReviewRound = UnderReviewView['rounds'][number];
 export type PlayerView = z.infer<typeof playerViewSchema>;
 export type NewPlayer = z.infer<typeof newPlayerSchema>;
 export type HistoryRound = z.infer<typeof historyRoundSchema>;

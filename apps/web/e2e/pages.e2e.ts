@@ -7,6 +7,7 @@ const today = utcToday();
 const PAGES: readonly { name: string; path: string }[] = [
   { name: 'practice', path: '/play' },
   { name: 'rules', path: '/rules' },
+  { name: 'api-reference', path: '/api-reference' },
   { name: 'stats', path: '/stats' },
   { name: 'standings', path: `/standings/${today}` },
   { name: 'archive', path: '/archive' },

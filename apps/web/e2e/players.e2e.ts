@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { NewPlayer } from '@golf/api';
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { teeOff, uniqueName, utcToday } from './helpers.ts';
-import { createPlayer, playRound, type ApiPlayer } from './rounds-api.ts';
+import { createPlayer, playRound } from './rounds-api.ts';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -37,8 +38,11 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 /** A context whose page plays as `player` (its identity in local storage, as the app keeps it). */
-async function deviceOf(context: BrowserContext, player: ApiPlayer): Promise<Page> {
-  await context.addInitScript(([key, p]) => localStorage.setItem(key, p), [KEY, JSON.stringify(player)] as const);
+async function deviceOf(context: BrowserContext, player: NewPlayer): Promise<Page> {
+  await context.addInitScript(([key, p]) => localStorage.setItem(key, p), [
+    KEY,
+    JSON.stringify(player),
+  ] as const);
   return context.newPage();
 }
 
@@ -70,7 +74,9 @@ test('a passkey made on one device signs in on a second browser', async ({ brows
   await expect(page.getByTestId('signed-in-as')).toHaveText(name);
   await page.getByRole('button', { name: 'Create a passkey' }).click();
   await expect(page.getByTestId('notice')).toContainText('Passkey saved');
-  const { credentials } = await one.cdp.send('WebAuthn.getCredentials', { authenticatorId: one.authenticatorId });
+  const { credentials } = await one.cdp.send('WebAuthn.getCredentials', {
+    authenticatorId: one.authenticatorId,
+  });
   expect(credentials).toHaveLength(1);
   const playerId = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).id as string, KEY);
 
@@ -78,12 +84,18 @@ test('a passkey made on one device signs in on a second browser', async ({ brows
   const second = await browser.newContext({ baseURL: origin, reducedMotion: 'reduce' });
   const other = await second.newPage();
   const two = await authenticator(second, other);
-  await two.cdp.send('WebAuthn.addCredential', { authenticatorId: two.authenticatorId, credential: credentials[0]! });
+  await two.cdp.send('WebAuthn.addCredential', {
+    authenticatorId: two.authenticatorId,
+    credential: credentials[0]!,
+  });
   await other.goto('/signin');
   await other.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(other.getByTestId('notice')).toHaveText(`Signed in as ${name}.`);
   await expect(other.getByTestId('signed-in-as')).toHaveText(name);
-  const there = await other.evaluate((key) => JSON.parse(localStorage.getItem(key)!) as { id: string; token: string }, KEY);
+  const there = await other.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key)!) as { id: string; token: string },
+    KEY,
+  );
   expect(there.id).toBe(playerId);
   // The new device resumes today's round of the same player.
   await other.goto('/');
@@ -121,16 +133,29 @@ test('a transfer code moves a player to a second browser; sign-out everywhere cu
   await other.getByRole('button', { name: 'Sign out everywhere…' }).click();
   await other.getByRole('button', { name: 'Yes, sign out everywhere else' }).click();
   await expect(other.getByTestId('notice')).toContainText('Signed out everywhere else');
-  const firstToken = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).token as string, KEY);
-  const me = await page.request.get('/api/players/me', { headers: { authorization: `Bearer ${firstToken}` } });
+  const firstToken = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key)!).token as string,
+    KEY,
+  );
+  const me = await page.request.get('/api/players/me', {
+    headers: { authorization: `Bearer ${firstToken}` },
+  });
   expect(me.status()).toBe(401);
-  const secondToken = await other.evaluate((key) => JSON.parse(localStorage.getItem(key)!).token as string, KEY);
-  const ok = await other.request.get('/api/players/me', { headers: { authorization: `Bearer ${secondToken}` } });
+  const secondToken = await other.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key)!).token as string,
+    KEY,
+  );
+  const ok = await other.request.get('/api/players/me', {
+    headers: { authorization: `Bearer ${secondToken}` },
+  });
   expect(ok.status()).toBe(200);
   await second.close();
 });
 
-test('My rounds after a finished round, and a league created, joined and read', async ({ browser, request }) => {
+test('My rounds after a finished round, and a league created, joined and read', async ({
+  browser,
+  request,
+}) => {
   const ada = await createPlayer(request, uniqueName('Ada'));
   const bo = await createPlayer(request, uniqueName('Bo'));
   const adaTotal = await playRound(request, ada.token);

@@ -2,13 +2,13 @@
  * The player's identity on this device: `{id, name, token}` in localStorage, created after a name prompt on
  * the first visit and renamed through `PATCH /api/players/me`. One shared `GolfApi` sends its token.
  */
+import type { NewPlayer } from '@golf/api';
 import { normalizeName } from '@golf/contract';
 import { err, ok, type Result } from '@golf/engine';
-import { GolfApi, type ApiResult } from './api.ts';
-import type { ApiFailure, PlayerWithToken } from './api-types.ts';
+import { GolfApi, type ApiFailure, type ApiResult } from './api.ts';
 import { Persisted, browserStore, type KeyValueStore } from './persisted.svelte.ts';
 
-function parseIdentity(v: unknown): PlayerWithToken | null | undefined {
+function parseIdentity(v: unknown): NewPlayer | null | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
   const { id, name, token } = v as Record<string, unknown>;
   return typeof id === 'string' && typeof name === 'string' && typeof token === 'string'
@@ -25,13 +25,13 @@ export function checkName(raw: string): Result<string, ApiFailure> {
 }
 
 export class Identity {
-  readonly #saved: Persisted<PlayerWithToken | null>;
+  readonly #saved: Persisted<NewPlayer | null>;
 
   constructor(store: KeyValueStore = browserStore()) {
     this.#saved = new Persisted('golf.player.v1', null, parseIdentity, store);
   }
 
-  get player(): PlayerWithToken | null {
+  get player(): NewPlayer | null {
     return this.#saved.value;
   }
 
@@ -39,12 +39,12 @@ export class Identity {
     return this.player?.token ?? null;
   }
 
-  #save(player: PlayerWithToken | null): void {
+  #save(player: NewPlayer | null): void {
     if (player === null) this.#saved.clear();
     else this.#saved.value = player;
   }
 
-  async create(api: GolfApi, rawName: string): Promise<ApiResult<PlayerWithToken>> {
+  async create(api: GolfApi, rawName: string): Promise<ApiResult<NewPlayer>> {
     const name = checkName(rawName);
     if (!name.ok) return name;
     const res = await api.createPlayer(name.value);
@@ -52,7 +52,7 @@ export class Identity {
     return res;
   }
 
-  async rename(api: GolfApi, rawName: string): Promise<ApiResult<PlayerWithToken>> {
+  async rename(api: GolfApi, rawName: string): Promise<ApiResult<NewPlayer>> {
     const current = this.player;
     if (current === null)
       return err({ status: 401, code: 'ERR_UNAUTHORIZED', message: 'No player on this device.' });
@@ -70,7 +70,7 @@ export class Identity {
   }
 
   /** Becomes the player another device moved here (a claimed transfer code or a passkey sign-in). */
-  adopt(player: PlayerWithToken): void {
+  adopt(player: NewPlayer): void {
     this.#save(player);
   }
 

@@ -2,34 +2,47 @@
  * The web's client for the daily course API. Every call returns a `Result`: the value, or an `ApiFailure`
  * (`{status, code, message}`; a network failure is status 0 with `ERR_NETWORK`). Nothing here throws.
  */
-import type { AppType } from '@golf/api';
-import { isErrorCode } from '@golf/contract';
+import type {
+  AppType,
+  AttemptView,
+  CourseView,
+  DayHolesView,
+  DrawView,
+  HistoryView,
+  HoleResultView,
+  LeagueView,
+  NewPlayer,
+  PasskeyView,
+  PlayerView,
+  PushSubscriptionJson,
+  ReminderSettings,
+  ReplayView,
+  RoundAuditView,
+  SeasonView,
+  StandingsView,
+  TransferCodeView,
+  UnderReviewView,
+} from '@golf/api';
+import { isErrorCode, type ErrorCode } from '@golf/contract';
 import { err, ok, type Result } from '@golf/engine';
 import { hc } from 'hono/client';
-import type {
-  ApiFailure,
-  Attempt,
-  Course,
-  DayHoles,
-  DrawAnswer,
-  History,
-  HoleAnswer,
-  League,
-  LeagueMembership,
-  Passkey,
-  Player,
-  PlayerWithToken,
-  PushDevice,
-  ReminderSettings,
-  Replay,
-  RoundAuditView,
-  Season,
-  Standings,
-  TransferCode,
-  UnderReview,
-} from './api-types.ts';
 
-export type * from './api-types.ts';
+/**
+ * A failure's code: one of the API's (the contract's table), or one the client adds: `ERR_NETWORK` (no answer;
+ * status 0), `ERR_BAD_RESPONSE` (an answer outside the contract: not JSON, not the error shape, an unknown code, a
+ * course or card that does not parse), `ERR_PASSKEY` (the browser's passkey prompt gave no credential) and
+ * `ERR_PUSH` (the browser refused notifications or a push subscription).
+ */
+export type FailureCode = ErrorCode | 'ERR_NETWORK' | 'ERR_BAD_RESPONSE' | 'ERR_PASSKEY' | 'ERR_PUSH';
+
+/** Every failure the client sees: the API's `{error:{code,message}}`, or one of the client's own codes. */
+export interface ApiFailure {
+  readonly status: number;
+  readonly code: FailureCode;
+  readonly message: string;
+  readonly at?: number;
+}
+
 export type ApiResult<T> = Result<T, ApiFailure>;
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -153,42 +166,42 @@ export class GolfApi {
   }
 
   /** Creating a player sends no token (a new identity replaces the old one). */
-  createPlayer(name: string): Promise<ApiResult<PlayerWithToken>> {
+  createPlayer(name: string): Promise<ApiResult<NewPlayer>> {
     return this.#run(() => this.#anonymous.api.players.$post({ json: { name } }));
   }
 
-  me(): Promise<ApiResult<Player>> {
+  me(): Promise<ApiResult<PlayerView>> {
     return this.#run(() => this.#client.api.players.me.$get());
   }
 
-  rename(name: string): Promise<ApiResult<Player>> {
+  rename(name: string): Promise<ApiResult<PlayerView>> {
     return this.#run(() => this.#client.api.players.me.$patch({ json: { name } }));
   }
 
   /** Today's course (UTC) when `date` is omitted. */
-  course(date?: string): Promise<ApiResult<Course>> {
+  course(date?: string): Promise<ApiResult<CourseView>> {
     const daily = this.#client.api.daily;
     return this.#run(() => (date === undefined ? daily.$get() : daily[':date'].$get({ param: { date } })));
   }
 
-  attempt(date: string): Promise<ApiResult<Attempt>> {
+  attempt(date: string): Promise<ApiResult<AttemptView>> {
     return this.#run(() => this.#client.api.daily[':date'].attempt.$get({ param: { date } }));
   }
 
   /** Starts today's attempt, or resumes it. */
-  startAttempt(date: string): Promise<ApiResult<Attempt>> {
+  startAttempt(date: string): Promise<ApiResult<AttemptView>> {
     return this.#run(() => this.#client.api.daily[':date'].attempt.$post({ param: { date } }));
   }
 
   /** `log` is the hole's whole log, ending in exactly one new `d`. */
-  draw(date: string, hole: number, log: string): Promise<ApiResult<DrawAnswer>> {
+  draw(date: string, hole: number, log: string): Promise<ApiResult<DrawView>> {
     return this.#run(() =>
       this.#client.api.daily[':date'].attempt.draw.$post({ param: { date }, json: { hole, log } }),
     );
   }
 
   /** Submits a hole's final log. */
-  finishHole(date: string, hole: number, log: string): Promise<ApiResult<HoleAnswer>> {
+  finishHole(date: string, hole: number, log: string): Promise<ApiResult<HoleResultView>> {
     return this.#run(() =>
       this.#client.api.daily[':date'].attempt.holes[':hole'].$post({
         param: { date, hole: String(hole) },
@@ -197,7 +210,7 @@ export class GolfApi {
     );
   }
 
-  standings(date: string, page: { limit?: number; offset?: number } = {}): Promise<ApiResult<Standings>> {
+  standings(date: string, page: { limit?: number; offset?: number } = {}): Promise<ApiResult<StandingsView>> {
     const query: { limit?: string; offset?: string } = {};
     if (page.limit !== undefined) query.limit = String(page.limit);
     if (page.offset !== undefined) query.offset = String(page.offset);
@@ -205,11 +218,11 @@ export class GolfApi {
   }
 
   /** A closed day's holes against the field (an open day answers `ERR_DAY_OPEN`). */
-  dayHoles(date: string): Promise<ApiResult<DayHoles>> {
+  dayHoles(date: string): Promise<ApiResult<DayHolesView>> {
     return this.#run(() => this.#client.api.daily[':date'].holes.$get({ param: { date } }));
   }
 
-  replay(date: string, playerId: string): Promise<ApiResult<Replay>> {
+  replay(date: string, playerId: string): Promise<ApiResult<ReplayView>> {
     return this.#run(() =>
       this.#client.api.daily[':date'].replays[':playerId'].$get({ param: { date, playerId } }),
     );
@@ -223,7 +236,7 @@ export class GolfApi {
   }
 
   /** A closed day's rounds under review, lowest p-value first (an open day's list is empty). */
-  review(date: string, page: { limit?: number; offset?: number } = {}): Promise<ApiResult<UnderReview>> {
+  review(date: string, page: { limit?: number; offset?: number } = {}): Promise<ApiResult<UnderReviewView>> {
     const query: { limit?: string; offset?: string } = {};
     if (page.limit !== undefined) query.limit = String(page.limit);
     if (page.offset !== undefined) query.offset = String(page.offset);
@@ -231,85 +244,82 @@ export class GolfApi {
   }
 
   /** A one-time code (10 minutes) that moves this player to another device. */
-  transferCode(): Promise<ApiResult<TransferCode>> {
+  transferCode(): Promise<ApiResult<TransferCodeView>> {
     return this.#run(() => this.#client.api.players.me.transfer.$post());
   }
 
   /** Claims a transfer code: this device becomes the code's player (sent without a token). */
-  claim(code: string): Promise<ApiResult<PlayerWithToken>> {
+  claim(code: string): Promise<ApiResult<NewPlayer>> {
     return this.#run(() => this.#anonymous.api.players.claim.$post({ json: { code } }));
   }
 
   /** Revokes every token of this player; the answer is this device's fresh one. */
-  signOutEverywhere(): Promise<ApiResult<{ token: string }>> {
+  signOutEverywhere() {
     return this.#run(() => this.#client.api.players.me['sign-out-everywhere'].$post());
   }
 
-  passkeys(): Promise<ApiResult<{ passkeys: Passkey[] }>> {
+  passkeys() {
     return this.#run(() => this.#client.api.players.me.passkeys.$get());
   }
 
   /** Options for `navigator.credentials.create` (the JSON form). */
-  passkeyRegistrationOptions(): Promise<ApiResult<Record<string, unknown>>> {
+  passkeyRegistrationOptions() {
     return this.#run(() => this.#client.api.players.me.passkeys.options.$post());
   }
 
   /** Stores a passkey: `credential` is the browser's registration answer in JSON form. */
-  registerPasskey(credential: unknown): Promise<ApiResult<Passkey>> {
+  registerPasskey(credential: unknown): Promise<ApiResult<PasskeyView>> {
     type Body = Parameters<Client['api']['players']['me']['passkeys']['$post']>[0]['json'];
     return this.#run(() => this.#client.api.players.me.passkeys.$post({ json: credential as Body }));
   }
 
   /** Options for `navigator.credentials.get` (the JSON form). */
-  passkeySignInOptions(): Promise<ApiResult<Record<string, unknown>>> {
+  passkeySignInOptions() {
     return this.#run(() => this.#anonymous.api.players.passkeys.options.$post());
   }
 
   /** Signs in with the browser's authentication answer: this device becomes the passkey's player. */
-  passkeySignIn(credential: unknown): Promise<ApiResult<PlayerWithToken>> {
+  passkeySignIn(credential: unknown): Promise<ApiResult<NewPlayer>> {
     type Body = Parameters<Client['api']['players']['passkeys']['sign-in']['$post']>[0]['json'];
     return this.#run(() =>
       this.#anonymous.api.players.passkeys['sign-in'].$post({ json: credential as Body }),
     );
   }
 
-  history(page: { limit?: number; offset?: number } = {}): Promise<ApiResult<History>> {
+  history(page: { limit?: number; offset?: number } = {}): Promise<ApiResult<HistoryView>> {
     const query: { limit?: string; offset?: string } = {};
     if (page.limit !== undefined) query.limit = String(page.limit);
     if (page.offset !== undefined) query.offset = String(page.offset);
     return this.#run(() => this.#client.api.players.me.history.$get({ query }));
   }
 
-  myLeagues(): Promise<ApiResult<{ leagues: LeagueMembership[] }>> {
+  myLeagues() {
     return this.#run(() => this.#client.api.players.me.leagues.$get());
   }
 
-  createLeague(name: string): Promise<ApiResult<{ id: string; name: string; code: string }>> {
+  createLeague(name: string) {
     return this.#run(() => this.#client.api.leagues.$post({ json: { name } }));
   }
 
-  joinLeague(code: string): Promise<ApiResult<{ id: string; name: string }>> {
+  joinLeague(code: string) {
     return this.#run(() => this.#client.api.leagues.join.$post({ json: { code } }));
   }
 
-  leaveLeague(id: string): Promise<ApiResult<{ id: string; left: true }>> {
+  leaveLeague(id: string) {
     return this.#run(() => this.#client.api.leagues[':id'].members.me.$delete({ param: { id } }));
   }
 
   /** The server's VAPID public key (base64url); `ERR_UNAVAILABLE` when this server has reminders off. */
-  pushKey(): Promise<ApiResult<{ key: string }>> {
+  pushKey() {
     return this.#run(() => this.#anonymous.api.push.key.$get());
   }
 
   /** Stores this browser's push subscription (`PushSubscription.toJSON()`) for the player. */
-  subscribePush(subscription: {
-    endpoint: string;
-    keys: { p256dh: string; auth: string };
-  }): Promise<ApiResult<{ id: string }>> {
+  subscribePush(subscription: PushSubscriptionJson) {
     return this.#run(() => this.#client.api.players.me.push.$post({ json: subscription }));
   }
 
-  pushDevices(): Promise<ApiResult<{ subscriptions: PushDevice[] }>> {
+  pushDevices() {
     return this.#run(() => this.#client.api.players.me.push.$get());
   }
 
@@ -335,11 +345,11 @@ export class GolfApi {
     );
   }
 
-  league(id: string): Promise<ApiResult<League>> {
+  league(id: string): Promise<ApiResult<LeagueView>> {
     return this.#run(() => this.#client.api.leagues[':id'].$get({ param: { id } }));
   }
 
-  leagueStandings(id: string, date: string): Promise<ApiResult<Standings>> {
+  leagueStandings(id: string, date: string): Promise<ApiResult<StandingsView>> {
     return this.#run(() =>
       this.#client.api.leagues[':id'].standings[':date'].$get({
         param: { id, date },
@@ -348,7 +358,7 @@ export class GolfApi {
     );
   }
 
-  leagueSeason(id: string, period: 'week' | 'month', date: string): Promise<ApiResult<Season>> {
+  leagueSeason(id: string, period: 'week' | 'month', date: string): Promise<ApiResult<SeasonView>> {
     return this.#run(() =>
       this.#client.api.leagues[':id'].season.$get({ param: { id }, query: { period, date } }),
     );

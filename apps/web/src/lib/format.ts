@@ -3,6 +3,7 @@
  * once, and every page uses them. Pure functions of engine and contract values (dates are shown in UTC, the
  * course's day; times in the player's zone).
  */
+import type { AuditProgress, AuditVerdict } from '@golf/api';
 import { opensAt } from '@golf/contract';
 import {
   AUDIT_ALPHA,
@@ -26,7 +27,7 @@ import {
   type Rules,
   type Scoring,
 } from '@golf/engine';
-import type { ApiFailure, AuditProgress, AuditVerdict } from './api-types.ts';
+import type { ApiFailure } from './api.ts';
 import type { AuditMove, TellingReason } from '@golf/engine';
 import type { BestPoints, PostMortem } from './game/analysis.ts';
 import type { Mode } from './game/practice.svelte.ts';

@@ -1,3 +1,4 @@
+import type { CourseView, ReplayView, ReviewRound, RoundAuditView, StandingEntry } from '@golf/api';
 import {
   COURSE_HOLES,
   PRESETS,
@@ -11,7 +12,6 @@ import {
 } from '@golf/engine';
 import { flushSync } from 'svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Course, Replay, ReviewRound, RoundAuditView, StandingsEntry } from '../api-types.ts';
 import { ArchiveDay, PERFECT, type ArchiveData } from './archive-day.svelte.ts';
 
 const rules = PRESETS.classic;
@@ -37,7 +37,7 @@ const strokesOf = (deal: Deal, log: string): number => {
   return scoreOf(r.value).strokes;
 };
 
-const course: Course = {
+const course: CourseView = {
   date: '2026-11-30',
   rules: 'classic',
   par: 45,
@@ -53,7 +53,7 @@ const course: Course = {
     perfect: { strokes: strokesOf(d, playOut(d, 0)), log: playOut(d, 0) },
   })),
 };
-const ann: Replay = {
+const ann: ReplayView = {
   date: course.date,
   playerId: 'ann',
   name: 'Ann',
@@ -61,7 +61,7 @@ const ann: Replay = {
   total: 0,
   holes: deals.map((d, i) => ({ hole: i + 1, log: playOut(d, 1), strokes: strokesOf(d, playOut(d, 1)) })),
 };
-const entry = (playerId: string, name: string): StandingsEntry => ({
+const entry = (playerId: string, name: string): StandingEntry => ({
   rank: 1,
   playerId,
   name,
@@ -73,7 +73,7 @@ const entry = (playerId: string, name: string): StandingsEntry => ({
 
 /** A round under review: the third legal move each time, so its logs differ from Ann's. */
 const scoutLogs = deals.map((d) => playOut(d, 2));
-const scoutReplay: Replay = {
+const scoutReplay: ReplayView = {
   date: course.date,
   playerId: 'scout',
   name: 'Scout',

@@ -7,19 +7,18 @@
  * It follows its day (the page's `load` data) and the chosen hole and line by itself (effects), so create it where
  * effects may live (a component's script, or `$effect.root` in a test).
  */
-import { parsePreset, type Deal, type Rules } from '@golf/engine';
-import type { ApiResult } from '../api.ts';
 import type {
-  ApiFailure,
   AuditProgress,
   AuditVerdict,
-  Course,
-  CourseHole,
-  Replay,
+  CourseView,
+  HoleView,
+  ReplayView,
   ReviewRound,
   RoundAuditView,
-  StandingsEntry,
-} from '../api-types.ts';
+  StandingEntry,
+} from '@golf/api';
+import { parsePreset, type Deal, type Rules } from '@golf/engine';
+import type { ApiFailure, ApiResult } from '../api.ts';
 import {
   auditProgressText,
   moveTarget,
@@ -39,15 +38,15 @@ export const PERFECT = 'perfect';
 /** What the page's `load` gives: the day's course, its ranked rounds and those under review, and a player the URL names. */
 export interface ArchiveData {
   readonly date: string;
-  readonly course: ApiResult<Course>;
-  readonly players: readonly StandingsEntry[];
+  readonly course: ApiResult<CourseView>;
+  readonly players: readonly StandingEntry[];
   /** Rounds the fair-play audit put under review: out of the ranking, still replayed with their audit. */
   readonly review: readonly ReviewRound[];
   readonly wanted: string | null;
 }
 
 export interface ArchiveSource {
-  replay(date: string, playerId: string): Promise<ApiResult<Replay>>;
+  replay(date: string, playerId: string): Promise<ApiResult<ReplayView>>;
   audit(date: string, playerId: string): Promise<ApiResult<RoundAuditView>>;
 }
 
@@ -81,7 +80,7 @@ export class ArchiveDay {
   /** A line chosen on the page, for the data it was chosen on (new data brings its own default). */
   #chosen = $state.raw<{ readonly for: ArchiveData; readonly line: string } | null>(null);
   /** Verified rounds fetched so far, by `date/player`. */
-  #replays = $state.raw<Readonly<Record<string, Replay>>>({});
+  #replays = $state.raw<Readonly<Record<string, ReplayView>>>({});
   /** Audits fetched so far, by `date/player`: the answer, or why there is none. */
   #audits = $state.raw<Readonly<Record<string, ApiResult<RoundAuditView>>>>({});
   /** Audit requests in flight, by `date/player` (bookkeeping only: nothing renders from it, so not reactive). */
@@ -90,7 +89,7 @@ export class ArchiveDay {
   /** Practising a hole: a fresh game on its full deal, for that day and hole only. */
   #practising = $state.raw<{ readonly key: string; readonly hole: Hole } | null>(null);
 
-  #course: Course | null = $derived.by(() => {
+  #course: CourseView | null = $derived.by(() => {
     const c = this.#data().course;
     return c.ok ? c.value : null;
   });
@@ -98,7 +97,7 @@ export class ArchiveDay {
     const r = this.#course ? parsePreset(this.#course.rules) : null;
     return r?.ok ? r.value : null;
   });
-  #hole: CourseHole | null = $derived(this.#course?.holes[this.#holeNo - 1] ?? null);
+  #hole: HoleView | null = $derived(this.#course?.holes[this.#holeNo - 1] ?? null);
   #deal: Deal | null = $derived.by(() => {
     const d = this.#hole && fullDeal(this.#hole);
     return d?.ok ? d.value : null;
@@ -173,7 +172,7 @@ export class ArchiveDay {
   get date(): string {
     return this.#data().date;
   }
-  get course(): Course | null {
+  get course(): CourseView | null {
     return this.#course;
   }
   get failure(): ApiFailure | null {
@@ -181,7 +180,7 @@ export class ArchiveDay {
     return c.ok ? null : c.error;
   }
   /** The day's ranked rounds (the first hundred). */
-  get players(): readonly StandingsEntry[] {
+  get players(): readonly StandingEntry[] {
     return this.#data().players;
   }
   /** The chosen hole, 1..9. */
@@ -191,7 +190,7 @@ export class ArchiveDay {
   set holeNo(n: number) {
     this.#holeNo = n;
   }
-  get hole(): CourseHole | null {
+  get hole(): HoleView | null {
     return this.#hole;
   }
   /** The hole's full deal (null when the stock is not public). */
@@ -223,7 +222,7 @@ export class ArchiveDay {
     return [...this.players, ...this.review].find((p) => p.playerId === line)?.name ?? '';
   }
   /** The chosen player's verified round, once fetched (null for perfect play). */
-  get replayed(): Replay | null {
+  get replayed(): ReplayView | null {
     return this.line === PERFECT ? null : (this.#replays[`${this.date}/${this.line}`] ?? null);
   }
   /** The chosen line's log on the chosen hole ('' until it is known). */

@@ -12,6 +12,7 @@
  *   since the last draw, autosaved on this device.
  * The client never knows the stock: it plays the engine's `standInDeal`. The rules are the course's own (`rules`).
  */
+import type { AttemptView, CourseView } from '@golf/api';
 import {
   COURSE_HOLES,
   isOver,
@@ -29,8 +30,7 @@ import {
   type Position,
   type Rules,
 } from '@golf/engine';
-import { withRetry, type GolfApi, type RetryOptions } from '../api.ts';
-import type { ApiFailure, Attempt, Course } from '../api-types.ts';
+import { withRetry, type ApiFailure, type GolfApi, type RetryOptions } from '../api.ts';
 import { Hole } from '../game/hole.svelte.ts';
 import { Persisted, type KeyValueStore } from '../persisted.svelte.ts';
 import { layoutOf, parseCards } from './deal.ts';
@@ -68,7 +68,7 @@ function parseSavedHole(v: unknown): SavedHole | undefined {
 const badResponse = (message: string): ApiFailure => ({ status: 0, code: 'ERR_BAD_RESPONSE', message });
 
 export class DailyCourse {
-  readonly course: Course;
+  readonly course: CourseView;
   readonly date: string;
   /** The course's rule set, from its `rules` field. */
   readonly rules: Rules;
@@ -108,7 +108,7 @@ export class DailyCourse {
     }),
   );
 
-  private constructor(course: Course, rules: Rules, layouts: readonly Layout[], options: DailyOptions) {
+  private constructor(course: CourseView, rules: Rules, layouts: readonly Layout[], options: DailyOptions) {
     this.course = course;
     this.date = course.date;
     this.rules = rules;
@@ -172,7 +172,11 @@ export class DailyCourse {
   }
 
   /** Rebuilds the session from the server's record of the attempt (and this device's autosave). */
-  static fromAttempt(course: Course, attempt: Attempt, options: DailyOptions): DailyCourse | ApiFailure {
+  static fromAttempt(
+    course: CourseView,
+    attempt: AttemptView,
+    options: DailyOptions,
+  ): DailyCourse | ApiFailure {
     const rules = parsePreset(course.rules);
     if (!rules.ok) return badResponse(rules.error.message);
     if (course.holes.length !== COURSE_HOLES) return badResponse('the course does not have nine holes');
@@ -195,7 +199,7 @@ export class DailyCourse {
     return deal.ok ? deal.value : null;
   }
 
-  #load(attempt: Attempt): ApiFailure | null {
+  #load(attempt: AttemptView): ApiFailure | null {
     const holes: HoleRecord[] = [];
     for (let i = 0; i < COURSE_HOLES; i++) {
       const h = attempt.holes.find((x) => x.hole === i + 1);

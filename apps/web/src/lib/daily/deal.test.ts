@@ -1,6 +1,6 @@
+import type { HoleView } from '@golf/api';
 import { dealNumber, makeCard, PRESETS, standInDeal } from '@golf/engine';
 import { describe, expect, it } from 'vitest';
-import type { CourseHole } from '../api-types.ts';
 import { fullDeal, knownDeal, layoutOf } from './deal.ts';
 
 const dealOf = (n: number, preset: keyof typeof PRESETS = 'classic') => {
@@ -10,7 +10,7 @@ const dealOf = (n: number, preset: keyof typeof PRESETS = 'classic') => {
 };
 const deal = dealOf(42);
 
-const publicHole: CourseHole = {
+const publicHole: HoleView = {
   hole: 1,
   columns: deal.columns.map((c) => c.map(makeCard)),
   waste: makeCard(deal.waste!),

@@ -3,6 +3,7 @@
  * a player may know while the day is open is the engine's business (`standInDeal`: the drawn cards, then the
  * unseen ones in a fixed order), so no real stock order exists in the client.
  */
+import type { HoleView } from '@golf/api';
 import {
   err,
   ok,
@@ -14,7 +15,6 @@ import {
   type Layout,
   type Result,
 } from '@golf/engine';
-import type { CourseHole } from '../api-types.ts';
 
 export type CourseDealError = CodedError<'ERR_COURSE'>;
 
@@ -32,7 +32,7 @@ export function parseCards(texts: readonly string[]): Result<Card[], CourseDealE
 }
 
 /** The public layout of a hole: its columns and its waste card (`-`, none, with the free opening). */
-export function layoutOf(hole: CourseHole): Result<Layout, CourseDealError> {
+export function layoutOf(hole: HoleView): Result<Layout, CourseDealError> {
   const columns: Card[][] = [];
   for (const col of hole.columns) {
     const cards = parseCards(col);
@@ -45,7 +45,7 @@ export function layoutOf(hole: CourseHole): Result<Layout, CourseDealError> {
 }
 
 /** The deal a player who has drawn `drawn` (in order) knows of a hole: the engine's stand-in deal. */
-export function knownDeal(hole: CourseHole, drawn: readonly Card[]): Result<Deal, CourseDealError> {
+export function knownDeal(hole: HoleView, drawn: readonly Card[]): Result<Deal, CourseDealError> {
   const layout = layoutOf(hole);
   if (!layout.ok) return layout;
   const deal = standInDeal(layout.value, drawn, hole.stockSize);
@@ -53,7 +53,7 @@ export function knownDeal(hole: CourseHole, drawn: readonly Card[]): Result<Deal
 }
 
 /** The full deal of a closed day's hole (its stock is public once the day is closed). */
-export function fullDeal(hole: CourseHole): Result<Deal, CourseDealError> {
+export function fullDeal(hole: HoleView): Result<Deal, CourseDealError> {
   if (hole.stock === undefined) return bad(`hole ${hole.hole}: the stock is not public yet`);
   const known = knownDeal(hole, []);
   if (!known.ok) return known;

@@ -4,7 +4,7 @@
  * above the player's bar. Every label is kept whole inside the viewBox: a label whose centre would put part of
  * it past an edge is moved in (the leftmost bar's "you" and "111" were cut to "ou" and "11").
  */
-import type { DistributionBar } from '../api-types.ts';
+import type { DistributionEntry } from '@golf/api';
 
 export const CHART_WIDTH = 320;
 export const CHART_HEIGHT = 120;
@@ -42,7 +42,7 @@ export function clampLabel(centre: number, text: string, width: number = CHART_W
 }
 
 /** Every total from the best to the worst (empty ones too); a very wide spread keeps only totals scored. */
-export function chartSlots(bars: readonly DistributionBar[]): DistributionBar[] {
+export function chartSlots(bars: readonly DistributionEntry[]): DistributionEntry[] {
   const byTotal = [...bars].sort((a, b) => a.total - b.total);
   const lo = byTotal[0]?.total ?? 0;
   const hi = byTotal[byTotal.length - 1]?.total ?? 0;
@@ -52,7 +52,7 @@ export function chartSlots(bars: readonly DistributionBar[]): DistributionBar[] 
 }
 
 export function chartLayout(
-  bars: readonly DistributionBar[],
+  bars: readonly DistributionEntry[],
   mine: number | null,
 ): { bars: ChartBar[]; labels: ChartLabel[] } {
   const slots = chartSlots(bars);

@@ -4,13 +4,13 @@
  * strokes stay hidden until the close, so `status` is `open` and the page says when it will show). The player's
  * strokes are given (Today's result, My rounds), or read from their verified replay (the archive).
  */
+import type { DayHolesView, ReplayView } from '@golf/api';
 import { COURSE_HOLES } from '@golf/engine';
-import type { ApiResult } from '../api.ts';
-import type { ApiFailure, DayHoles, Replay } from '../api-types.ts';
+import type { ApiFailure, ApiResult } from '../api.ts';
 
 export interface HolesSource {
-  dayHoles(date: string): Promise<ApiResult<DayHoles>>;
-  replay(date: string, playerId: string): Promise<ApiResult<Replay>>;
+  dayHoles(date: string): Promise<ApiResult<DayHolesView>>;
+  replay(date: string, playerId: string): Promise<ApiResult<ReplayView>>;
 }
 
 /** One hole of the table. `mine` is null when the player has no finished strokes on it. */
@@ -30,7 +30,7 @@ export type MyStrokes = readonly (number | null)[];
 export class HolesVsField {
   readonly #source: HolesSource;
   status: HolesStatus = $state('idle');
-  field: DayHoles | null = $state(null);
+  field: DayHolesView | null = $state(null);
   failure: ApiFailure | null = $state(null);
   mine: MyStrokes | null = $state(null);
   /** Bumped by each load, so an answer for a date no longer wanted is dropped. */
@@ -83,7 +83,7 @@ export class HolesVsField {
 }
 
 /** A replay's strokes per hole (only finished holes are in it). */
-function strokesOf(replay: Replay): MyStrokes {
+function strokesOf(replay: ReplayView): MyStrokes {
   const out: (number | null)[] = Array.from({ length: COURSE_HOLES }, () => null);
   for (const h of replay.holes) out[h.hole - 1] = h.strokes;
   return out;

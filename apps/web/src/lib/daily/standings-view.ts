@@ -3,8 +3,8 @@
  * them (while the day is open, only the viewer's own: which holes cleared would tell a later player where to
  * look), the closed day's fair-play audit, and the rounds it put under review, listed apart from the ranking.
  */
+import type { ReviewRound, StandingEntry, StandingsView } from '@golf/api';
 import { COURSE_HOLES } from '@golf/engine';
-import type { ReviewRound, Standings, StandingsEntry } from '../api-types.ts';
 import { auditProgressText, countText, pValueText, toParText } from '../format.ts';
 
 /** A row's holes: the strokes when they are public (or the viewer's own), else how far the round went. */
@@ -13,16 +13,16 @@ export type RowHoles = { readonly strokes: readonly number[] } | { readonly hidd
 /** "9/9 holes". */
 export const holesFinishedText = (n: number): string => `${n}/${COURSE_HOLES} holes`;
 
-export function rowHoles(entry: StandingsEntry): RowHoles {
+export function rowHoles(entry: StandingEntry): RowHoles {
   return entry.holes ? { strokes: entry.holes } : { hidden: holesFinishedText(entry.holesFinished) };
 }
 
 /** Whether any row hides its holes (the open day's note explains why). */
-export const hidesHoles = (entries: readonly StandingsEntry[]): boolean =>
+export const hidesHoles = (entries: readonly StandingEntry[]): boolean =>
   entries.some((e) => e.holes === null);
 
 /** A closed day's audit in one line ("Fair-play audit: 120 of 130 rounds checked, 1 under review so far."); null while open. */
-export const standingsAuditText = (s: Standings): string | null =>
+export const standingsAuditText = (s: StandingsView): string | null =>
   s.closed ? auditProgressText(s.audit) : null;
 
 /** "1 round under review, not ranked" (null when none). */

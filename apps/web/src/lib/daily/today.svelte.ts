@@ -6,10 +6,10 @@
  * The standings are fetched by an effect once the round is finished, so create it where effects may live (a
  * component's script, or `$effect.root` in a test).
  */
+import type { AttemptView, CourseView, StandingsView } from '@golf/api';
 import { COURSE_HOLES, PAR_PER_HOLE, exposed, stockLeft, type Card } from '@golf/engine';
-import type { GolfApi, RetryOptions } from '../api.ts';
+import type { ApiFailure, GolfApi, RetryOptions } from '../api.ts';
 import type { Identity } from '../api-player.svelte.ts';
-import type { ApiFailure, Attempt, Course, Standings } from '../api-types.ts';
 import { announce } from '../components/announcer.svelte.ts';
 import { cardName } from '../format.ts';
 import type { KeyValueStore } from '../persisted.svelte.ts';
@@ -33,10 +33,10 @@ export interface TodayOptions {
 
 export class Today {
   #view = $state<TodayView>('loading');
-  #course = $state.raw<Course | null>(null);
+  #course = $state.raw<CourseView | null>(null);
   #session = $state.raw<DailyCourse | null>(null);
   #failure = $state.raw<ApiFailure | null>(null);
-  #standings = $state.raw<Standings | null>(null);
+  #standings = $state.raw<StandingsView | null>(null);
   #starting = $state(false);
   #shareLeague = $state<string | null>(null);
   readonly #options: TodayOptions;
@@ -62,7 +62,7 @@ export class Today {
   get view(): TodayView {
     return this.#view;
   }
-  get course(): Course | null {
+  get course(): CourseView | null {
     return this.#course;
   }
   /** The attempt being played (or finished), once opened. */
@@ -74,7 +74,7 @@ export class Today {
     return this.#failure;
   }
   /** Today's standings, once the round is finished. */
-  get standings(): Standings | null {
+  get standings(): StandingsView | null {
     return this.#standings;
   }
   /** The attempt is being started. */
@@ -178,7 +178,7 @@ export class Today {
     if (this.#session?.undo()) this.#announce('Took back the last play.');
   }
 
-  #open(course: Course, attempt: Attempt): void {
+  #open(course: CourseView, attempt: AttemptView): void {
     const { api, identity, store, retry } = this.#options;
     const s = DailyCourse.fromAttempt(course, attempt, { api, store, retry, playerId: identity.player?.id });
     if (!(s instanceof DailyCourse)) return this.#fail(s);

@@ -2,9 +2,9 @@
  * Moving this player to another device and back: a transfer code (with its countdown), claiming one, passkeys,
  * and sign-out everywhere. The browser's WebAuthn calls are injected, so tests run without a browser.
  */
-import type { ApiResult, GolfApi } from '../api.ts';
+import type { NewPlayer, TransferCodeView } from '@golf/api';
+import type { ApiFailure, ApiResult, GolfApi } from '../api.ts';
 import type { Identity } from '../api-player.svelte.ts';
-import type { ApiFailure, PlayerWithToken, TransferCode } from '../api-types.ts';
 
 export interface WebAuthnCalls {
   readonly supported: () => boolean;
@@ -37,7 +37,7 @@ const cancelled = (e: unknown): ApiFailure => ({
 });
 
 export class Devices {
-  code = $state.raw<TransferCode | null>(null);
+  code = $state.raw<TransferCodeView | null>(null);
   /** Milliseconds, moved on by {@link tick} (the page calls it every second). */
   now = $state(Date.now());
   busy = $state(false);
@@ -115,7 +115,7 @@ export class Devices {
     );
   }
 
-  #adopt(player: PlayerWithToken): string {
+  #adopt(player: NewPlayer): string {
     this.#identity.adopt(player);
     this.code = null;
     return `Signed in as ${player.name}.`;

@@ -1,6 +1,6 @@
 /** The leagues pages: my leagues (create, join, leave) and one league's board (a day's standings, a season). */
-import type { GolfApi } from '../api.ts';
-import type { ApiFailure, League, LeagueMembership, Season, Standings } from '../api-types.ts';
+import type { LeagueView, MyLeague, SeasonView, StandingsView } from '@golf/api';
+import type { ApiFailure, GolfApi } from '../api.ts';
 
 /** The invite link of a league: opens the join page. */
 export const inviteUrl = (origin: string, code: string): string => `${origin}/join/${code}`;
@@ -10,7 +10,7 @@ export const leagueDayUrl = (origin: string, id: string, date: string): string =
   `${origin}/leagues/${encodeURIComponent(id)}?date=${date}`;
 
 export class MyLeagues {
-  leagues = $state.raw<LeagueMembership[] | null>(null);
+  leagues = $state.raw<MyLeague[] | null>(null);
   failure = $state.raw<ApiFailure | null>(null);
   busy = $state(false);
 
@@ -56,9 +56,9 @@ export class MyLeagues {
 }
 
 export class LeagueBoard {
-  league = $state.raw<League | null>(null);
-  standings = $state.raw<Standings | null>(null);
-  season = $state.raw<Season | null>(null);
+  league = $state.raw<LeagueView | null>(null);
+  standings = $state.raw<StandingsView | null>(null);
+  season = $state.raw<SeasonView | null>(null);
   failure = $state.raw<ApiFailure | null>(null);
 
   readonly #api: GolfApi;

@@ -1,9 +1,10 @@
+import type { PushSubscriptionJson } from '@golf/api';
 import { memoryApp } from '@golf/api/testing';
 import { describe, expect, it } from 'vitest';
 import { GolfApi } from '../api.ts';
 import { Identity } from '../api-player.svelte.ts';
 import { memoryStore } from '../persisted.svelte.ts';
-import { Reminders, type BrowserSubscription, type PushCalls } from './reminders.svelte.ts';
+import { Reminders, type PushCalls } from './reminders.svelte.ts';
 
 const b64url = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64url');
 
@@ -22,7 +23,7 @@ async function p256(algorithm: 'ECDH' | 'ECDSA') {
 /** A browser that grants (or refuses) notifications and subscribes with a real P-256 key. */
 async function fakeBrowser(permission: NotificationPermission = 'granted') {
   const ua = await p256('ECDH');
-  let subscription: BrowserSubscription | null = null;
+  let subscription: PushSubscriptionJson | null = null;
   const keys: string[] = [];
   const calls: PushCalls = {
     supported: () => true,

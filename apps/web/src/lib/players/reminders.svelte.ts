@@ -4,14 +4,8 @@
  * ({@link PushCalls}; web-push.ts has the real ones), so tests run without a browser. The push handler that shows
  * a message is the service worker's.
  */
-import type { GolfApi } from '../api.ts';
-import type { ApiFailure, ReminderKind, ReminderSettings } from '../api-types.ts';
-
-/** A browser push subscription as `PushSubscription.toJSON()` gives it. */
-export interface BrowserSubscription {
-  readonly endpoint: string;
-  readonly keys: { readonly p256dh: string; readonly auth: string };
-}
+import type { PushSubscriptionJson, ReminderKind, ReminderSettings } from '@golf/api';
+import type { ApiFailure, GolfApi } from '../api.ts';
 
 export interface PushCalls {
   /** Whether this browser can receive push messages at all (service worker, PushManager, Notification). */
@@ -19,9 +13,9 @@ export interface PushCalls {
   /** Asks for the notification permission (answers at once when already given or refused). */
   readonly permission: () => Promise<NotificationPermission>;
   /** This browser's subscription, or null. */
-  readonly current: () => Promise<BrowserSubscription | null>;
+  readonly current: () => Promise<PushSubscriptionJson | null>;
   /** Subscribes with the server's key (base64url), `userVisibleOnly`. */
-  readonly subscribe: (applicationServerKey: string) => Promise<BrowserSubscription>;
+  readonly subscribe: (applicationServerKey: string) => Promise<PushSubscriptionJson>;
   /** Drops this browser's subscription, if any. */
   readonly unsubscribe: () => Promise<void>;
   /** The device's time zone (IANA name). */
@@ -103,7 +97,7 @@ export class Reminders {
         return pushFailure('Notifications are blocked for this site; allow them in the browser settings.');
       const key = await this.#api.pushKey();
       if (!key.ok) return key.error;
-      let subscription: BrowserSubscription;
+      let subscription: PushSubscriptionJson;
       try {
         subscription = await this.#push.subscribe(key.value.key);
       } catch (e) {

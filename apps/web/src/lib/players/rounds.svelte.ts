@@ -1,7 +1,7 @@
 /** "My rounds": the player's history from the API, and the chart of totals over time drawn from it. */
+import type { HistoryRound, HistoryView } from '@golf/api';
 import { MATCH_PAR } from '@golf/engine';
-import type { GolfApi } from '../api.ts';
-import type { ApiFailure, History, HistoryRound } from '../api-types.ts';
+import type { ApiFailure, GolfApi } from '../api.ts';
 
 /** Rounds the page reads at once (the API's largest page). */
 export const ROUNDS_PAGE = 100;
@@ -43,7 +43,7 @@ export function trend(rounds: readonly HistoryRound[], width: number, height: nu
 }
 
 export class MyRounds {
-  history = $state.raw<History | null>(null);
+  history = $state.raw<HistoryView | null>(null);
   failure = $state.raw<ApiFailure | null>(null);
   loading = $state(false);
 

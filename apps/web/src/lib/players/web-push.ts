@@ -1,5 +1,6 @@
 /** The browser's push calls: the Notification permission and the service worker's PushManager. */
-import type { BrowserSubscription, PushCalls } from './reminders.svelte.ts';
+import type { PushSubscriptionJson } from '@golf/api';
+import type { PushCalls } from './reminders.svelte.ts';
 
 /** The bytes of a base64url text (the server's key, as `applicationServerKey` wants it). */
 function bytesOf(base64url: string): Uint8Array<ArrayBuffer> {
@@ -8,7 +9,7 @@ function bytesOf(base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
-const json = (s: PushSubscription): BrowserSubscription => {
+const json = (s: PushSubscription): PushSubscriptionJson => {
   const j = s.toJSON();
   return { endpoint: s.endpoint, keys: { p256dh: j.keys?.p256dh ?? '', auth: j.keys?.auth ?? '' } };
 };

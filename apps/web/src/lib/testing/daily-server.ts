@@ -4,17 +4,17 @@
  * play the network: a request lost before the server sees it, an answer lost on the way back, a run of server
  * errors. Not part of the app.
  */
+import type { AttemptView, AuditProgress, CourseView, NewPlayer } from '@golf/api';
 import { addDays } from '@golf/contract';
 import { PRESETS, legalMoves, makeMove, replay, type Deal } from '@golf/engine';
 import { memoryApp, type Auditor } from '@golf/api/testing';
 import { GolfApi } from '../api.ts';
-import type { Attempt, AuditProgress, Course, PlayerWithToken } from '../api-types.ts';
 import { fullDeal } from '../daily/deal.ts';
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** A player of the test day and a client that sends their token. */
-export interface TestPlayer extends PlayerWithToken {
+export interface TestPlayer extends NewPlayer {
   readonly api: GolfApi;
 }
 
@@ -126,14 +126,14 @@ export class DailyServer {
   }
 
   /** Today's course, as the API sends it while the day is open. */
-  async course(): Promise<Course> {
+  async course(): Promise<CourseView> {
     const c = await this.client().course(this.date);
     if (!c.ok) throw new Error(c.error.message);
     return c.value;
   }
 
   /** A player's attempt as the API records it. */
-  async attempt(player: TestPlayer): Promise<Attempt> {
+  async attempt(player: TestPlayer): Promise<AttemptView> {
     const a = await player.api.attempt(this.date);
     if (!a.ok) throw new Error(a.error.message);
     return a.value;
