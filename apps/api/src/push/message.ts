@@ -9,20 +9,8 @@ import { encryptPayload, type EncryptError, type EncryptOptions } from './encryp
 import { parseAuth, parseP256dh, type KeyError } from './keys.ts';
 import { vapidAuthorization, type VapidKeys } from './vapid.ts';
 
-/** Why a message is sent: today's course is open, or it closes soon and today's round is not finished. */
-export const PUSH_KINDS = ['open', 'closing'] as const;
-export type PushKind = (typeof PUSH_KINDS)[number];
-
-/** The payload, as JSON; the service worker shows `title` and `body` and opens `url` on a click. */
-export interface PushMessage {
-  readonly kind: PushKind;
-  /** The course's UTC date, YYYY-MM-DD. */
-  readonly date: string;
-  readonly title: string;
-  readonly body: string;
-  /** A path on the site (`/`, today's course), never another origin. */
-  readonly url: string;
-}
+export { PUSH_KINDS, type PushKind, type PushMessage } from '@golf/contract/push';
+import type { PushMessage } from '@golf/contract/push';
 
 /** A browser's PushSubscription, as `subscription.toJSON()` gives it. */
 export interface PushSubscriptionJson {

@@ -1,3 +1,4 @@
+import type { PushMessage } from '@golf/contract/push';
 import { describe, expect, it } from 'vitest';
 import {
   notificationFor,
@@ -9,8 +10,8 @@ import {
 } from './notification.ts';
 
 const ORIGIN = 'https://golf.example';
-const PAYLOAD = {
-  kind: 'course',
+const PAYLOAD: PushMessage = {
+  kind: 'open',
   date: '2026-12-02',
   title: "Today's course is ready",
   body: 'Nine new holes, par 45.',
@@ -64,7 +65,7 @@ describe('push notifications in the service worker', () => {
     expect(shown[0]!.title).toBe("Today's course is ready");
     expect(shown[0]!.options).toMatchObject({
       body: 'Nine new holes, par 45.',
-      tag: 'golf-course-2026-12-02',
+      tag: 'golf-open-2026-12-02',
       data: { url: 'https://golf.example/' },
     });
   });
@@ -77,6 +78,7 @@ describe('push notifications in the service worker', () => {
       expect(shown[0]!.title).toBe('Golf Daily');
     }
     expect(parsePushPayload({ ...PAYLOAD, date: 'today' })).toBeNull();
+    expect(parsePushPayload({ ...PAYLOAD, kind: 'course' })).toBeNull();
     expect(parsePushPayload(PAYLOAD)).toEqual(PAYLOAD);
   });
 

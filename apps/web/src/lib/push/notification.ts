@@ -1,25 +1,21 @@
 /**
  * The service worker's side of Web Push: a `push` event shows the message as a notification, a click on it
- * brings the app to the message's page (today's course). The payload is the API's push message
- * (`{ kind, date, title, body, url }`, apps/api/src/push/message.ts), checked here before it is shown; its url
+ * brings the app to the message's page (today's course). The payload is the contract's push message
+ * (`{ kind, date, title, body, url }`, which the API's cron sends), checked here before it is shown; its url
  * may only name a page of this site.
  */
-export interface PushPayload {
-  readonly kind: string;
-  readonly date: string;
-  readonly title: string;
-  readonly body: string;
-  readonly url: string;
-}
+import { PUSH_KINDS, type PushKind, type PushMessage } from '@golf/contract/push';
+
+const isKind = (v: unknown): v is PushKind => PUSH_KINDS.some((k) => k === v);
 
 const isText = (v: unknown, max: number): v is string =>
   typeof v === 'string' && v.length > 0 && v.length <= max;
 
 /** The payload of a push, or null when it is not one of ours. */
-export function parsePushPayload(raw: unknown): PushPayload | null {
+export function parsePushPayload(raw: unknown): PushMessage | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const r = raw as Record<string, unknown>;
-  if (!isText(r.kind, 40) || !isText(r.title, 200) || !isText(r.url, 2000)) return null;
+  if (!isKind(r.kind) || !isText(r.title, 200) || !isText(r.url, 2000)) return null;
   if (typeof r.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(r.date)) return null;
   if (typeof r.body !== 'string' || r.body.length > 1000) return null;
   return { kind: r.kind, date: r.date, title: r.title, body: r.body, url: r.url };
@@ -37,7 +33,7 @@ export function pageUrl(url: string, origin: string): string {
 
 /** What `showNotification` is given: one notification per kind and day (a newer one replaces it). */
 export function notificationFor(
-  payload: PushPayload,
+  payload: PushMessage,
   origin: string,
 ): { title: string; options: NotificationOptions } {
   return {
@@ -64,7 +60,7 @@ export interface PushWorker {
 
 /** A push arrived: show it. A payload that is not ours still shows a plain notice (browsers require one). */
 export async function onPush(worker: PushWorker, data: { json(): unknown } | null): Promise<void> {
-  let payload: PushPayload | null;
+  let payload: PushMessage | null;
   try {
     payload = parsePushPayload(data?.json());
   } catch {
