@@ -149,7 +149,10 @@ function isCandidate(word, strict) {
 /** Whether a path named in code exists, from the doc's folder, the root, or inside some package. */
 function codePathExists(word, docDir) {
   const path = word.replace(/\/+$/, '');
-  if (path.startsWith('./') || path.startsWith('../')) return existsSync(join(root, docDir, path));
+  if (path.startsWith('./') || path.startsWith('../')) {
+    const fromRoot = posix.normalize(posix.join(docDir, path));
+    return isIgnored(fromRoot) || existsSync(join(root, fromRoot));
+  }
   if (isIgnored(path) || isIgnored(posix.join(docDir, path))) return true;
   if (existsSync(join(root, docDir, path)) || existsSync(join(root, path))) return true;
   if (!path.includes('/')) return basenames.has(path);

@@ -56,3 +56,16 @@ test('fails on a made-up missing path, naming the doc and the line', () => {
   assert.match(r.stdout, /^docs\/guide\.md:1: rules\.md \(link\)/m);
   assert.doesNotMatch(r.stdout, /app\.ts|api\.md \(link\)/);
 });
+
+test('takes a path the repository ignores (a build) as named on purpose, from the root or relative', () => {
+  const docs = {
+    ...tree,
+    '.gitignore': 'build/\n',
+    'apps/api/README.md': 'Serves `../web/build` and `apps/web/build/index.html`.\n',
+  };
+  const kept = checkTree(docs);
+  assert.equal(kept.status, 0, kept.stdout + kept.stderr);
+  const r = checkTree({ ...docs, 'apps/api/README.md': 'Serves `../web/made-up`.\n' });
+  assert.equal(r.status, 1);
+  assert.match(r.stdout, /^apps\/api\/README\.md:1: \.\.\/web\/made-up \(code\)/m);
+});
