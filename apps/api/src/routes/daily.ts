@@ -126,7 +126,7 @@ export const dailyRoutes = () =>
         tag: 'daily',
         summary: "Start (or resume) the caller's attempt at an open day",
         auth: 'bearer',
-        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE', 'ERR_DAY_CLOSED', 'ERR_RATE_LIMITED'],
+        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE', 'ERR_DAY_CLOSED'],
         ok: { schema: attemptViewSchema, description: 'The attempt' },
       }),
       dateParam,
