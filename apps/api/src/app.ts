@@ -15,6 +15,7 @@ import { devRoutes } from './routes/dev.ts';
 import { leagueRoutes } from './routes/leagues.ts';
 import { playerRoutes } from './routes/players.ts';
 import { pushKeyRoutes, pushRoutes } from './routes/push.ts';
+import { sitemapRoutes } from './routes/sitemap.ts';
 
 export const BODY_LIMIT = 16 * 1024;
 
@@ -98,7 +99,8 @@ export function createApp(options: AppOptions = {}) {
     .route('/api/push', pushKeyRoutes())
     .route('/api/leagues', leagueRoutes())
     .route('/api/daily', dailyRoutes())
-    .route('/api/dev', devRoutes());
+    .route('/api/dev', devRoutes())
+    .route('/', sitemapRoutes(deps.now));
 }
 
 /** The typed routes, for `hc<AppType>` in the web. */
