@@ -16,6 +16,7 @@ import { leagueRoutes } from './routes/leagues.ts';
 import { playerRoutes } from './routes/players.ts';
 import { pushKeyRoutes, pushRoutes } from './routes/push.ts';
 import { describe, publicCache } from './routes/describe.ts';
+import { sitemapRoutes } from './routes/sitemap.ts';
 import { IMMUTABLE_MAX_AGE } from './ports/edge-cache.ts';
 import { healthSchema } from './views.ts';
 import document from '../openapi.json' with { type: 'json' };
@@ -127,6 +128,7 @@ export function createApp(options: AppOptions = {}) {
       .route('/api/leagues', leagueRoutes())
       .route('/api/daily', dailyRoutes())
       .route('/api/dev', devRoutes())
+      .route('/', sitemapRoutes(deps.now))
   );
 }
 

@@ -61,3 +61,57 @@ for (const size of ['desktop', 'phone'] as const) {
     await context.close();
   });
 }
+
+test('search and sharing: one description and its own sharing tags per page, robots.txt and the sitemap', async ({
+  page,
+  request,
+}) => {
+  const closed = addDays(today, -1);
+  const tags = () =>
+    page.evaluate(() => {
+      const all = (selector: string) =>
+        [...document.head.querySelectorAll(selector)].map(
+          (e) => e.getAttribute('content') ?? e.getAttribute('href'),
+        );
+      return {
+        title: document.title,
+        description: all('meta[name="description"]'),
+        ogTitle: all('meta[property="og:title"]'),
+        ogDescription: all('meta[property="og:description"]'),
+        ogUrl: all('meta[property="og:url"]'),
+        ogImage: all('meta[property="og:image"]'),
+        canonical: all('link[rel="canonical"]'),
+        robots: all('meta[name="robots"]'),
+      };
+    });
+  for (const path of ['/', '/play', '/rules', `/standings/${today}`, '/archive', `/archive/${closed}`]) {
+    await page.goto(path);
+    await page.locator('main h1').first().waitFor({ state: 'attached' });
+    const t = await tags();
+    const url = new URL(path, page.url()).href;
+    expect(t.description, path).toHaveLength(1);
+    expect(t.description[0]!.length, path).toBeGreaterThan(40);
+    expect(t.ogTitle, path).toEqual([t.title]);
+    expect(t.ogDescription, path).toEqual(t.description);
+    expect(t.ogUrl, path).toEqual([url]);
+    expect(t.canonical, path).toEqual([url]);
+    expect(t.ogImage, path).toEqual([new URL('/og-image.png', page.url()).href]);
+    expect(t.robots, path).toEqual([]);
+  }
+  // A player's own pages are not for search engines.
+  await page.goto('/me');
+  await page.locator('main h1').first().waitFor({ state: 'attached' });
+  expect((await tags()).robots).toEqual(['noindex']);
+
+  const image = await request.get('/og-image.png');
+  expect(image.headers()['content-type']).toBe('image/png');
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toMatch(/^User-agent: \*\nAllow: \/\n\nSitemap: http:\/\/\S+\/sitemap\.xml\n$/);
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.headers()['content-type']).toMatch(/^application\/xml/);
+  const xml = await sitemap.text();
+  for (const path of ['/rules', `/standings/${today}`, `/archive/${closed}`])
+    expect(xml).toContain(`${path}</loc>`);
+  expect(xml).not.toContain(`/archive/${today}<`);
+});

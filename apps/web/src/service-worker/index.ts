@@ -12,7 +12,11 @@ const CACHE = `golf-shell-${version}`;
 // The SPA shell: every page path serves the same index.html, so the root stands for all of them.
 const SHELL = '/';
 // The built files and the static ones, as paths from the site root (the app is served at the root).
-const ASSETS = [...immutable, ...assets].map((file) => `/${file.path}`);
+// Not the link previews' picture: other sites fetch it, a player never needs it offline.
+const NOT_CACHED = new Set(['og-image.png']);
+const ASSETS = [...immutable, ...assets.filter((file) => !NOT_CACHED.has(file.path))].map(
+  (file) => `/${file.path}`,
+);
 
 /** A redirected response cannot answer a navigation; copy it into a plain one. */
 async function plain(res: Response): Promise<Response> {
