@@ -1,23 +1,9 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, systemChromium } from './scripts/chromium.mjs';
 
 // The system Chromium (Debian's package) when there is one, Playwright's own browser otherwise.
-const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const launchOptions = existsSync(systemChromium)
-  ? {
-      executablePath: systemChromium,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    }
-  : {};
+const chromium = systemChromium();
+const launchOptions = chromium ? { executablePath: chromium, args: ['--headless', ...CHROMIUM_FLAGS] } : {};
 
 // `scripts/e2e.mjs` starts the app on a free port and passes its origin; run by hand against `pnpm start`.
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787';

@@ -18,14 +18,15 @@
 //   --skip-build  reuse apps/web/build
 //   --pages LIST  only these pages (comma-separated; `today` and `closed` stand for the dated pages)
 //   --json FILE   also write the figures as JSON
-// Needs Node >= 22.19 (Lighthouse 13) and a Chromium: CHROME_PATH, else /usr/bin/chromium, else chrome-launcher's
+// Needs Node >= 22.19 (Lighthouse 13) and a Chromium: CHROMIUM_PATH or CHROME_PATH, else /usr/bin/chromium, else chrome-launcher's
 // own search for an installed Chrome.
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_FLAGS, systemChromium } from './chromium.mjs';
 import { buildWeb, freePort, startServer } from './local-server.mjs';
 
 const args = process.argv.slice(2);
@@ -179,11 +180,6 @@ async function startGzipFront(upstream) {
 
 // ---- Lighthouse -----------------------------------------------------------------------------------------------
 
-function chromePath() {
-  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
-
 /** Figures of one Lighthouse result. */
 function figuresOf(lhr, gzipBytes) {
   const score = (c) => Math.round((lhr.categories[c]?.score ?? NaN) * 100);
@@ -267,16 +263,7 @@ function table(page, rows) {
   return lines.join('\n');
 }
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /**
  * One Lighthouse run in a browser of its own (a browser reused across runs sometimes loses the trace's navigation
@@ -284,7 +271,7 @@ const CHROME_FLAGS = [
  */
 async function audit(url, config) {
   for (let attempt = 1; ; attempt++) {
-    chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS });
+    chrome = await chromeLauncher.launch({ chromePath: systemChromium(), chromeFlags: CHROME_FLAGS });
     try {
       const result = await lighthouse(
         url,

@@ -15,7 +15,7 @@ import { AUDITING_MAX_AGE, cached, IMMUTABLE_MAX_AGE, OPEN_STANDINGS_MAX_AGE } f
 import { callerStanding, personalize, sharedStandings, standingsMaxAge } from '../services/standings.ts';
 import { bearerOf } from '../services/players.ts';
 import { dayHoles } from '../services/holes.ts';
-import { describe, publicCache } from './describe.ts';
+import { DAY_ERRORS, describe, publicCache } from './describe.ts';
 import {
   attemptViewSchema,
   courseViewSchema,
@@ -76,6 +76,19 @@ async function cachedCourse(services: ServiceContext, date: string): Promise<Cou
 }
 
 /** `/api/daily`: the course, the attempt protocol, standings and replays. */
+/** What a draw and a hole's finish refuse alike: the day, the attempt, and the log sent against the draws made. */
+const LOG_ERRORS = [
+  'ERR_NOT_FOUND',
+  'ERR_FUTURE_DATE',
+  'ERR_DAY_CLOSED',
+  'ERR_NO_ATTEMPT',
+  'ERR_HOLE_ORDER',
+  'ERR_HISTORY_REWRITTEN',
+  'ERR_NOT_DRAWN',
+  'ERR_ALREADY_FINISHED',
+  'ERR_ILLEGAL_MOVE',
+] as const;
+
 export const dailyRoutes = () =>
   new Hono<AppEnv>()
     .get(
@@ -103,7 +116,7 @@ export const dailyRoutes = () =>
         id: 'getCourse',
         tag: 'daily',
         summary: 'The course of a day',
-        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE'],
+        errors: DAY_ERRORS,
         ok: {
           schema: courseViewSchema,
           description: 'The course; once closed, with its stocks, perfect lines and audit salt',
@@ -126,7 +139,7 @@ export const dailyRoutes = () =>
         tag: 'daily',
         summary: "Start (or resume) the caller's attempt at an open day",
         auth: 'bearer',
-        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE', 'ERR_DAY_CLOSED'],
+        errors: [...DAY_ERRORS, 'ERR_DAY_CLOSED'],
         ok: { schema: attemptViewSchema, description: 'The attempt' },
       }),
       dateParam,
@@ -147,7 +160,7 @@ export const dailyRoutes = () =>
         tag: 'daily',
         summary: "The caller's attempt",
         auth: 'bearer',
-        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE', 'ERR_NO_ATTEMPT'],
+        errors: [...DAY_ERRORS, 'ERR_NO_ATTEMPT'],
         ok: { schema: attemptViewSchema, description: 'The attempt' },
       }),
       dateParam,
@@ -162,17 +175,7 @@ export const dailyRoutes = () =>
         summary: 'Draw the next stock card: the log so far, ending with the new `d`',
         auth: 'bearer',
         body: true,
-        errors: [
-          'ERR_NOT_FOUND',
-          'ERR_FUTURE_DATE',
-          'ERR_DAY_CLOSED',
-          'ERR_NO_ATTEMPT',
-          'ERR_HOLE_ORDER',
-          'ERR_HISTORY_REWRITTEN',
-          'ERR_NOT_DRAWN',
-          'ERR_ALREADY_FINISHED',
-          'ERR_ILLEGAL_MOVE',
-        ],
+        errors: LOG_ERRORS,
         ok: { schema: drawViewSchema, description: 'The card drawn' },
       }),
       dateParam,
@@ -191,18 +194,7 @@ export const dailyRoutes = () =>
         summary: 'Finish a hole with its whole log, checked against the draws',
         auth: 'bearer',
         body: true,
-        errors: [
-          'ERR_NOT_FOUND',
-          'ERR_FUTURE_DATE',
-          'ERR_DAY_CLOSED',
-          'ERR_NO_ATTEMPT',
-          'ERR_HOLE_ORDER',
-          'ERR_HISTORY_REWRITTEN',
-          'ERR_NOT_DRAWN',
-          'ERR_HOLE_NOT_OVER',
-          'ERR_ALREADY_FINISHED',
-          'ERR_ILLEGAL_MOVE',
-        ],
+        errors: [...LOG_ERRORS, 'ERR_HOLE_NOT_OVER'],
         ok: { schema: holeResultViewSchema, description: "The hole's strokes and the total" },
       }),
       holeParam,
@@ -223,7 +215,7 @@ export const dailyRoutes = () =>
         tag: 'daily',
         summary: "A day's standings; with a token, the caller's own place and strokes",
         auth: 'optional',
-        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE'],
+        errors: DAY_ERRORS,
         ok: {
           schema: standingsViewSchema,
           description: 'A page of the standings',
@@ -261,7 +253,7 @@ export const dailyRoutes = () =>
         id: 'getDayHoles',
         tag: 'daily',
         summary: "A closed day's holes against the field",
-        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE', 'ERR_DAY_OPEN'],
+        errors: [...DAY_ERRORS, 'ERR_DAY_OPEN'],
         ok: {
           schema: dayHolesViewSchema,
           description: 'Each hole: perfect play, how many cleared it, the median and the distribution',
@@ -294,7 +286,7 @@ export const dailyRoutes = () =>
         tag: 'daily',
         summary: "A player's verified logs: anyone's once the day is closed, only one's own before",
         auth: 'optional',
-        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE'],
+        errors: DAY_ERRORS,
         ok: { schema: replayViewSchema, description: 'The finished holes with their logs' },
       }),
       replayParam,
@@ -310,7 +302,7 @@ export const dailyRoutes = () =>
         id: 'getRoundAudit',
         tag: 'daily',
         summary: "The fair-play audit of a player's round on a closed day",
-        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE'],
+        errors: DAY_ERRORS,
         ok: {
           schema: roundAuditViewSchema,
           description: 'The verdict and the telling decisions',
@@ -335,7 +327,7 @@ export const dailyRoutes = () =>
         id: 'getUnderReview',
         tag: 'daily',
         summary: "A day's rounds under review",
-        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE'],
+        errors: DAY_ERRORS,
         ok: {
           schema: underReviewViewSchema,
           description: 'Flagged rounds, lowest p-value first',

@@ -149,3 +149,6 @@ export function describe(doc: RouteDoc) {
 export const publicCache = (what: string): Readonly<Record<string, Header>> => ({
   [CACHE_CONTROL]: { description: `Public, kept ${what}`, example: 'public, max-age=31536000' },
 });
+
+/** What a route with a day in its path refuses: a date that is not one, a day without a course, a day to come. */
+export const DAY_ERRORS = ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE'] as const;

@@ -20,7 +20,7 @@ import {
   seasonViewSchema,
   standingsViewSchema,
 } from '../views.ts';
-import { describe } from './describe.ts';
+import { DAY_ERRORS, describe } from './describe.ts';
 import { dateSchema, nameSchema, pageQuery, validate } from './validation.ts';
 
 const idSchema = z.string().min(1).max(64);
@@ -99,7 +99,7 @@ export const leagueRoutes = () =>
         tag: 'leagues',
         summary: "A day's standings among a league's members",
         auth: 'bearer',
-        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE'],
+        errors: DAY_ERRORS,
         ok: { schema: standingsViewSchema, description: 'A page of the standings' },
       }),
       standingsParam,
@@ -118,7 +118,7 @@ export const leagueRoutes = () =>
         tag: 'leagues',
         summary: "A league's season table for a week or a month",
         auth: 'bearer',
-        errors: ['ERR_VALIDATION', 'ERR_NOT_FOUND', 'ERR_FUTURE_DATE'],
+        errors: DAY_ERRORS,
         ok: { schema: seasonViewSchema, description: 'The table: the sum of best rounds in the period' },
       }),
       leagueParam,
