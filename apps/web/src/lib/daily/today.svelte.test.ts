@@ -1,6 +1,6 @@
 import { playableColumns } from '@golf/engine';
 import { flushSync } from 'svelte';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GolfApi } from '../api.ts';
 import { Identity } from '../api-player.svelte.ts';
 import { memoryStore, type KeyValueStore } from '../persisted.svelte.ts';
@@ -103,9 +103,11 @@ describe('Today', () => {
     const s = today.session!;
     expect(s.phase).toBe('finished');
     expect(said.at(-1)).toBe(`Round over: ${s.total} strokes.`);
-    await settle(today);
-    // The only finisher of the day.
-    expect(today.standings?.me).toMatchObject({ rank: 1, total: s.total });
+    // The only finisher of the day: the standings arrive from an effect, as soon as the API answers.
+    await vi.waitFor(() => expect(today.standings?.me).toMatchObject({ rank: 1, total: s.total }), {
+      timeout: 10_000,
+    });
+    flushSync();
     const recorded = await server.client(() => identity.token).attempt(server.date);
     const total = recorded.ok ? recorded.value.holes.reduce((a, h) => a + h.strokes!, 0) : NaN;
     expect(s.total).toBe(total);
