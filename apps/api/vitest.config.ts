@@ -48,8 +48,6 @@ export default defineConfig(async () => {
       include: ['test/**/*.test.ts'],
       setupFiles: ['./test/setup.ts'],
       testTimeout: 30_000,
-      // Every core (Vitest's default leaves one free): each file waits on workerd as much as it computes.
-      maxWorkers: '100%',
     },
   };
 });

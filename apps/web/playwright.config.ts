@@ -17,8 +17,7 @@ export default defineConfig({
   // Tests are independent (each makes its own players and pages), so they spread over the workers one by one,
   // not a file at a time: the axe scans of every page would otherwise all fall to one worker.
   fullyParallel: true,
-  // More browsers than cores: a test mostly waits (on the server, on animations, on axe), so three keep two cores busy.
-  workers: 3,
+  workers: 2,
   // One retry on CI, reported as "flaky" by Playwright, so a timing hiccup on a loaded machine is visible, not fatal.
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'line' : 'list',
