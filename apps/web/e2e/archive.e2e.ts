@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { addDays, utcToday } from './helpers.ts';
+import { addDays, shot, utcToday } from './helpers.ts';
 import { createPlayer } from './rounds-api.ts';
 
 test.use({ reducedMotion: 'reduce' });
@@ -129,11 +129,11 @@ test("archive: replays a ranked player's verified round on a closed day", async 
   await expect(page.getByRole('table', { name: /ranked finishers/ })).toBeVisible();
   const shots = join(import.meta.dirname, 'screenshots');
   await page.getByTestId('holes-vs-field').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(shots, 'archive-holes-vs-field-desktop.png') });
+  await shot(page, { path: join(shots, 'archive-holes-vs-field-desktop.png') });
   await page.setViewportSize({ width: 360, height: 740 });
   await page.getByTestId('holes-vs-field').scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: join(shots, 'archive-holes-vs-field-phone.png') });
+  await shot(page, { path: join(shots, 'archive-holes-vs-field-phone.png') });
 
   // The twin's own device: its strokes beside the field's.
   await page.evaluate((p) => localStorage.setItem('golf.player.v1', JSON.stringify(p)), twinPlayer);
@@ -143,8 +143,8 @@ test("archive: replays a ranked player's verified round on a closed day", async 
     await expect(field.nth(i).locator('td').first()).toHaveText(signed(s));
   await page.getByTestId('holes-vs-field').scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: join(shots, 'archive-holes-vs-field-mine-phone.png') });
+  await shot(page, { path: join(shots, 'archive-holes-vs-field-mine-phone.png') });
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.getByTestId('holes-vs-field').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(shots, 'archive-holes-vs-field-mine-desktop.png') });
+  await shot(page, { path: join(shots, 'archive-holes-vs-field-mine-desktop.png') });
 });

@@ -1,12 +1,14 @@
 import { expect, test } from './fixtures.ts';
 import { join } from 'node:path';
-import { nextAction, settled, teeOff, uniqueName, utcToday } from './helpers.ts';
+import { nextAction, settled, shot, teeOff, uniqueName, utcToday } from './helpers.ts';
 
 // Instant card movement, so the board in the DOM is always the current one. No service worker: once one
 // controls the page, its requests bypass `page.route`, and the lost-answer test must see the draw request.
 test.use({ reducedMotion: 'reduce', serviceWorkers: 'block' });
 
-test("plays today's whole course with the keyboard and finds the total in the standings", async ({ page }) => {
+test("plays today's whole course with the keyboard and finds the total in the standings", async ({
+  page,
+}) => {
   // About 400 key presses and 100 draws: a minute on an idle two-core machine, several on a loaded one.
   test.setTimeout(300_000);
   const name = uniqueName('Keys');
@@ -20,7 +22,7 @@ test("plays today's whole course with the keyboard and finds the total in the st
     if (action.kind === 'done') break;
     if (action.kind === 'next') {
       await expect(page.getByTestId('hole-result')).toBeVisible();
-      if (moves < 60) await page.screenshot({ path: join(shots, 'today-hole-done-desktop.png') });
+      if (moves < 60) await shot(page, { path: join(shots, 'today-hole-done-desktop.png') });
       await page.keyboard.press('Space');
       continue;
     }
@@ -32,14 +34,17 @@ test("plays today's whole course with the keyboard and finds the total in the st
   expect(Number.isInteger(total)).toBe(true);
   expect(moves).toBeGreaterThan(9 * 5);
   // Nine scores on the card, summing to the total.
-  const cells = await page.getByTestId('scorecard').locator('[data-testid^="hole-"] [aria-hidden="true"]').allTextContents();
+  const cells = await page
+    .getByTestId('scorecard')
+    .locator('[data-testid^="hole-"] [aria-hidden="true"]')
+    .allTextContents();
   expect(cells).toHaveLength(9);
   expect(cells.map((c) => Number(c.replace('\u2212', '-'))).reduce((a, b) => a + b, 0)).toBe(total);
   await expect(page.getByTestId('rank')).toBeVisible();
   await expect(page.getByTestId('share-text')).toContainText(`Golf Daily ${utcToday()}`);
-  await page.screenshot({ path: join(shots, 'today-result-desktop.png'), fullPage: true });
+  await shot(page, { path: join(shots, 'today-result-desktop.png'), fullPage: true });
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({ path: join(shots, 'today-result-phone.png'), fullPage: true });
+  await shot(page, { path: join(shots, 'today-result-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
 
   // Reload: a finished day shows the result directly.
@@ -52,10 +57,12 @@ test("plays today's whole course with the keyboard and finds the total in the st
   await expect(row).toHaveAttribute('aria-current', 'true');
   await expect(row.getByTestId('standing-total')).toHaveText(String(total));
   await expect(page.getByTestId('my-standing')).toContainText(String(total));
-  await page.screenshot({ path: join(shots, 'standings-with-me-desktop.png'), fullPage: true });
+  await shot(page, { path: join(shots, 'standings-with-me-desktop.png'), fullPage: true });
 });
 
-test('a reload in the middle of a hole resumes the same board, and undo stops at the last draw', async ({ page }) => {
+test('a reload in the middle of a hole resumes the same board, and undo stops at the last draw', async ({
+  page,
+}) => {
   await teeOff(page, uniqueName('Resume'));
   // Rename in the settings dialog; the new name sticks across a reload.
   const renamed = uniqueName('Renamed');
@@ -82,7 +89,9 @@ test('a reload in the middle of a hole resumes the same board, and undo stops at
   const board = async () => ({
     waste: await page.getByTestId('waste').getAttribute('data-card'),
     stock: await page.getByTestId('stock-count').textContent(),
-    exposed: await page.getByTestId('exposed').evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))),
+    exposed: await page
+      .getByTestId('exposed')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))),
   });
   const before = await board();
   await page.reload();
@@ -116,7 +125,9 @@ test('a draw whose answer is lost on the network is retried: exactly one card is
   // The server agrees: one card drawn on hole one.
   const attempt = await page.evaluate(async (date) => {
     const player = JSON.parse(localStorage.getItem('golf.player.v1') ?? '{}') as { token?: string };
-    const res = await fetch(`/api/daily/${date}/attempt`, { headers: { authorization: `Bearer ${player.token}` } });
+    const res = await fetch(`/api/daily/${date}/attempt`, {
+      headers: { authorization: `Bearer ${player.token}` },
+    });
     return (await res.json()) as { holes: { drawn: string[]; log: string }[] };
   }, utcToday());
   expect(attempt.holes[0]!.drawn).toHaveLength(1);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.ts';
 import { join } from 'node:path';
-import { addDays, SHOTS, SIZES, teeOff, uniqueName, utcToday } from './helpers.ts';
+import { addDays, shot, SHOTS, SIZES, teeOff, uniqueName, utcToday } from './helpers.ts';
 
 const today = utcToday();
 const PAGES: readonly { name: string; path: string }[] = [
@@ -19,7 +19,7 @@ test.use({ reducedMotion: 'reduce' });
 async function check(page: Page, name: string, size: keyof typeof SIZES): Promise<void> {
   await page.locator('main h1').first().waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
+  await shot(page, { path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

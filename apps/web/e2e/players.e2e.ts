@@ -3,7 +3,7 @@ import type { NewPlayer } from '@golf/api';
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { teeOff, uniqueName, utcToday } from './helpers.ts';
+import { shot, teeOff, uniqueName, utcToday } from './helpers.ts';
 import { createPlayer, playRound } from './rounds-api.ts';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -25,7 +25,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   ] as const) {
     await page.setViewportSize(viewport);
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
+    await shot(page, { path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { join } from 'node:path';
-import { addDays, SHOTS, SIZES, utcToday } from './helpers.ts';
+import { addDays, shot, SHOTS, SIZES, utcToday } from './helpers.ts';
 import { createPlayer, playRound } from './rounds-api.ts';
 
 /** The table settings (deck, card size, table, animations, sound) and the share card, through the page. */
@@ -145,7 +145,7 @@ test('large cards are at least 1.25 times as wide; at 360 px no page scrolls sid
     await page.waitForLoadState('networkidle');
     if (p.path === '/') {
       await expect(page.getByTestId('hole-number')).toBeVisible();
-      await page.screenshot({ path: join(SHOTS, 'table-large-today-course-phone.png'), fullPage: true });
+      await shot(page, { path: join(SHOTS, 'table-large-today-course-phone.png'), fullPage: true });
     }
     expect.soft(await sideways(page), `${p.name} scrolls sideways with large cards`).toBeLessThanOrEqual(0);
     if (p.path === PLAY || p.path === '/') {
@@ -255,12 +255,12 @@ for (const table of ['light', 'contrast'] as const) {
         await page.locator('main h1').first().waitFor({ state: 'attached' });
         await page.waitForLoadState('networkidle');
         if (p.path === '/') await expect(page.getByTestId('share-card-image')).toBeVisible();
-        await page.screenshot({ path: join(SHOTS, `table-${table}-${p.name}-${size}.png`), fullPage: true });
+        await shot(page, { path: join(SHOTS, `table-${table}-${p.name}-${size}.png`), fullPage: true });
         expect.soft(await seriousViolations(page), `${p.name}, ${table} table at ${size}`).toEqual([]);
         expect.soft(await sideways(page), `${p.name} scrolls sideways`).toBeLessThanOrEqual(0);
       }
       await openPanel(page);
-      await page.screenshot({ path: join(SHOTS, `table-${table}-panel-${size}.png`) });
+      await shot(page, { path: join(SHOTS, `table-${table}-panel-${size}.png`) });
       expect.soft(await seriousViolations(page), `the settings panel, ${table} table at ${size}`).toEqual([]);
       await context.close();
     });
@@ -283,11 +283,11 @@ test('screenshots of the deck, card size and panel settings at desktop and phone
       const page = await context.newPage();
       await page.goto(PLAY);
       await expect(page.getByTestId('exposed')).toHaveCount(7);
-      await page.screenshot({ path: join(SHOTS, `table-${look.name}-practice-${size}.png`), fullPage: true });
+      await shot(page, { path: join(SHOTS, `table-${look.name}-practice-${size}.png`), fullPage: true });
       expect.soft(await seriousViolations(page), `${look.name} at ${size}`).toEqual([]);
       await page.goto(`/archive/${addDays(today, -1)}`);
       await page.waitForLoadState('networkidle');
-      await page.screenshot({
+      await shot(page, {
         path: join(SHOTS, `table-${look.name}-archive-day-${size}.png`),
         fullPage: true,
       });
@@ -297,7 +297,7 @@ test('screenshots of the deck, card size and panel settings at desktop and phone
     const page = await context.newPage();
     await page.goto('/rules');
     await openPanel(page);
-    await page.screenshot({ path: join(SHOTS, `table-felt-panel-${size}.png`) });
+    await shot(page, { path: join(SHOTS, `table-felt-panel-${size}.png`) });
     expect.soft(await seriousViolations(page), `the settings panel at ${size}`).toEqual([]);
     await context.close();
   }
@@ -356,5 +356,5 @@ test("the share card: a PNG of the round beside the share text, downloaded where
   const copied = await page.getByRole('button', { name: 'Copied' }).isVisible();
   const selected = await page.evaluate(() => window.getSelection()?.toString() ?? '');
   expect(copied || selected.includes('Golf Daily')).toBe(true);
-  await page.screenshot({ path: join(SHOTS, 'today-share-card-desktop.png'), fullPage: true });
+  await shot(page, { path: join(SHOTS, 'today-share-card-desktop.png'), fullPage: true });
 });
