@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `pnpm test`: every check and test of the repository, in lanes so both cores work, then the total time.
+// `pnpm test`: every check and test of the repository, in two lanes so both cores work, then the total time.
 //
 // 1. the quick repository checks (import cycles, the file paths the docs name), then the web's build, once: the
 //    browser tests serve a copy of it and the Worker's bundle check reads it, so nothing rebuilds it under them;
-// 2. three lanes at once, the longest tasks first: the browser (Playwright) suite against the built app; the API's
-//    Workers tests, then the Worker's bundle check; the other packages' unit tests, then every type check and lint;
-// 3. a summary: each step's time and the total. Any failure fails the whole run (after every lane finishes, so
+// 2. two lanes at once: the browser (Playwright) suite against the built app, and turbo's type checks, lint, unit
+//    and Workers tests and the bundle check, two tasks at a time (each Vitest run takes one worker on two cores);
+// 3. a summary: each step's time and the total. Any failure fails the whole run (after both lanes finish, so
 //    every failure is printed).
 import { spawn } from 'node:child_process';
 
@@ -42,7 +42,7 @@ function step(name, cmd, args, env = {}) {
 function summary() {
   process.stdout.write('\n[test] summary\n');
   for (const s of steps)
-    process.stdout.write(`  ${s.status === 0 ? 'ok  ' : 'FAIL'} ${s.name.padEnd(11)} ${seconds(s.ms)}\n`);
+    process.stdout.write(`  ${s.status === 0 ? 'ok  ' : 'FAIL'} ${s.name.padEnd(10)} ${seconds(s.ms)}\n`);
   const failed = steps.filter((s) => s.status !== 0).length;
   process.stdout.write(`[test] total ${seconds(Date.now() - started)}, ${failed === 0 ? 'all passed' : `${failed} failed`}\n`);
   return failed;
@@ -59,24 +59,10 @@ for (const [name, cmd, args] of [
     break;
   }
 }
-/** Runs `steps` one after the other, each to its end even when one before it failed. */
-async function lane(steps) {
-  for (const [name, cmd, args, env] of steps) await step(name, cmd, args, env);
-}
-
 if (failed === 0) {
-  // The longest tasks start first: the browser suite, and the API's tests in workerd (about two minutes each on
-  // an idle machine); the other packages' tests, type checks and lint follow one another in the third lane.
   await Promise.all([
-    lane([['e2e', 'pnpm', ['--filter', '@golf/web', 'run', 'test:e2e'], { E2E_SKIP_BUILD: '1' }]]),
-    lane([
-      ['api tests', 'pnpm', ['--filter', '@golf/api', 'run', 'test']],
-      ['bundle', 'pnpm', ['--filter', '@golf/api', 'run', 'bundle']],
-    ]),
-    lane([
-      ['unit tests', 'pnpm', ['exec', 'turbo', 'run', 'test', '--filter=!@golf/api', '--concurrency=1']],
-      ['checks', 'pnpm', ['exec', 'turbo', 'run', 'check-types', 'lint', '--concurrency=1']],
-    ]),
+    step('e2e', 'pnpm', ['--filter', '@golf/web', 'run', 'test:e2e'], { E2E_SKIP_BUILD: '1' }),
+    step('turbo', 'pnpm', ['exec', 'turbo', 'run', 'check-types', 'lint', 'test', 'bundle', '--concurrency=2']),
   ]);
 }
 process.exitCode = summary() === 0 ? 0 : 1;

@@ -1,7 +1,7 @@
 // Serves the local Worker (API + web) on one public port: `wrangler dev` runs on a private loopback port and
 // this small front forwards every request to it.
 //
-// Why a front at all: wrangler's local dev proxy (4.86, the newest that runs on Node 20) sometimes answers a
+// Why a front at all: wrangler's local dev proxy (measured with 4.86; not measured again since) sometimes answers a
 // request itself with `503 Your worker restarted mid-request` when a pooled connection to the worker hits its
 // 5 s keep-alive timeout. Such a request never ran in the Worker (the worker did not restart). The front retries
 // exactly those answers (and refused connections while wrangler reloads), so a local client never sees a 5xx that
