@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import document from '../../../../api/openapi.json' with { type: 'json' };
-import { outline, readReference, refName } from './reference.ts';
+import { outline, readReference, refName, textPieces } from './reference.ts';
 
 describe('readReference', () => {
   const read = readReference(document);
@@ -71,5 +71,26 @@ describe('outline', () => {
         kind: 'tuple',
       },
     );
+  });
+});
+
+describe('textPieces', () => {
+  it('splits a description into text and code spans, in order', () => {
+    expect(textPieces('the log so far, ending with the new `d`')).toEqual([
+      { code: false, text: 'the log so far, ending with the new ' },
+      { code: true, text: 'd' },
+    ]);
+    expect(textPieces('`POST /api/players` answers (or `a`)')).toEqual([
+      { code: true, text: 'POST /api/players' },
+      { code: false, text: ' answers (or ' },
+      { code: true, text: 'a' },
+      { code: false, text: ')' },
+    ]);
+  });
+
+  it('keeps an unmatched backtick and plain text as they are', () => {
+    expect(textPieces('no code')).toEqual([{ code: false, text: 'no code' }]);
+    expect(textPieces('a ` alone')).toEqual([{ code: false, text: 'a ` alone' }]);
+    expect(textPieces('')).toEqual([]);
   });
 });

@@ -230,3 +230,24 @@ export function outline(s: JsonSchema): SchemaOutline {
     };
   return { kind: 'value', type: types.length > 0 ? types.join(' or ') : 'any', notes };
 }
+
+/** A piece of a description: plain text, or a code span (the document writes code between backticks). */
+export interface TextPiece {
+  readonly code: boolean;
+  readonly text: string;
+}
+
+/** A description's plain text and code spans, in order; an unmatched backtick is kept as text. */
+export function textPieces(text: string): TextPiece[] {
+  const pieces: TextPiece[] = [];
+  let rest = text;
+  for (let open = rest.indexOf('`'); open >= 0; open = rest.indexOf('`')) {
+    const close = rest.indexOf('`', open + 1);
+    if (close < 0) break;
+    if (open > 0) pieces.push({ code: false, text: rest.slice(0, open) });
+    pieces.push({ code: true, text: rest.slice(open + 1, close) });
+    rest = rest.slice(close + 1);
+  }
+  if (rest !== '') pieces.push({ code: false, text: rest });
+  return pieces;
+}
