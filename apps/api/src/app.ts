@@ -23,6 +23,9 @@ import document from '../openapi.json' with { type: 'json' };
 
 export const BODY_LIMIT = 16 * 1024;
 
+/** The OpenAPI document as served, written out on its first request (not at start-up) and then kept. */
+let documentText: string | undefined;
+
 /** Maps anything thrown to a JSON error. Known errors keep their status; everything else is a logged 500. */
 function toErrorResponse(error: unknown): {
   status: ContentfulStatusCode;
@@ -117,7 +120,8 @@ export function createApp(options: AppOptions = {}) {
         }),
         (c) => {
           c.header('Cache-Control', `public, max-age=${IMMUTABLE_MAX_AGE}`);
-          return c.body(JSON.stringify(document), 200, { 'Content-Type': 'application/json' });
+          documentText ??= JSON.stringify(document);
+          return c.body(documentText, 200, { 'Content-Type': 'application/json' });
         },
       )
       .use('/api/*', provideServices(deps))

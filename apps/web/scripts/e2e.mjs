@@ -6,13 +6,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { systemChromium } from './chromium.mjs';
 import { bin, buildWeb, env, run, startServer, web } from './local-server.mjs';
 
 const log = (msg) => console.log(`[e2e] ${msg}`);
 
-const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(systemChromium)) {
-  log(`no system Chromium at ${systemChromium}: installing Playwright's own`);
+if (systemChromium() === undefined) {
+  log("no system Chromium: installing Playwright's own");
   run(bin(web, 'playwright'), ['install', 'chromium'], web);
 }
 
