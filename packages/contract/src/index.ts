@@ -12,3 +12,4 @@ export {
 } from './dates.ts';
 export { MARKS_MAX, NAME_MAX, NAME_WIDTH_MAX, normalizeName } from './names.ts';
 export { ERROR_STATUS, type ErrorCode, type ErrorBody, isErrorCode } from './errors.ts';
+export { type NameStandIn, DELETED_NAME, standInName, standInTag } from './stand-in.ts';

@@ -1,0 +1,29 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalizeName } from './names.ts';
+import { standInName, standInTag } from './stand-in.ts';
+
+describe('standInName', () => {
+  it('is the same for one id and a valid display name', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 40 }), (id) => {
+        const name = standInName(id);
+        expect(standInName(id)).toBe(name);
+        expect(name).toMatch(/^Golfer [0-9A-F]{4}$/);
+        expect(normalizeName(name)).toEqual({ ok: true, value: name });
+      }),
+    );
+  });
+
+  it('spreads ids over the tags: 2,000 random ids share few tags', () => {
+    const ids = fc.sample(fc.uuid(), 2000);
+    const tags = new Set(ids.map(standInTag));
+    // 2,000 draws from 65,536 tags: about 30 collide by chance; a hash that ignores most of the id collides far more.
+    expect(tags.size).toBeGreaterThan(1900);
+  });
+
+  it('differs for ids that differ in one character', () => {
+    expect(standInTag('p_aaaaaaaa')).not.toBe(standInTag('p_aaaaaaab'));
+    expect(standInTag('p_aaaaaaaa')).not.toBe(standInTag('p_baaaaaaa'));
+  });
+});

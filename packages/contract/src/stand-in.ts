@@ -1,0 +1,32 @@
+/**
+ * The neutral name shown in place of a player's own: "Golfer 4F2A", the same for one player id everywhere and on
+ * every day, so a reader can still follow one player down a table. Used for a name a moderator or enough reports
+ * hid, for a deleted player, and for a newcomer who has not chosen a name yet.
+ *
+ * Answers that carry a stand-in say so ({@link NameStandIn}), so a page can word it in the reader's language.
+ */
+
+/** Why an answer shows a stand-in instead of the player's own name: `null` when it shows their own. */
+export type NameStandIn = 'hidden' | 'deleted' | null;
+
+/** The stand-in's word in front of its tag. */
+export const STAND_IN_WORD = 'Golfer';
+
+/** The name shown for a deleted player (no tag: a deleted player has nothing left to follow). */
+export const DELETED_NAME = 'Deleted player';
+
+/** Four upper-case hex digits from the player id (FNV-1a, 32 bits, folded to 16). */
+export function standInTag(playerId: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < playerId.length; i++) {
+    hash ^= playerId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  const folded = ((hash >>> 16) ^ hash) & 0xffff;
+  return folded.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/** "Golfer 4F2A": the stand-in for `playerId`'s name. */
+export function standInName(playerId: string): string {
+  return `${STAND_IN_WORD} ${standInTag(playerId)}`;
+}
