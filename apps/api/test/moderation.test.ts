@@ -324,6 +324,13 @@ describe('a closed, audited day', () => {
     const { holes } = await playCourse(client, date, cheat.token, 'last');
     await playCourse(client, date, fair.token);
     flagged.add(holes[0]!.log);
+    const league = (
+      await client.call<{ id: string; code: string }>('POST', '/api/leagues', {
+        token: fair.token,
+        body: { name: 'Old Club' },
+      })
+    ).body;
+    await client.call('POST', '/api/leagues/join', { token: target.token, body: { code: league.code } });
     // The day closes and its audit completes: its standings are final.
     client.setNow(`${addDay(date)}T00:05:00.000Z`);
     const job = await client.app.request(
@@ -360,6 +367,14 @@ describe('a closed, audited day', () => {
     );
     const replay = await client.call<ReplayView>('GET', `/api/daily/${date}/replays/${target.id}`);
     expect(replay.body).toMatchObject(stand);
+    const day = await client.call<StandingsView>('GET', `/api/leagues/${league.id}/standings/${date}`, {
+      token: fair.token,
+    });
+    expect(entryOf(day.body, target.id)).toMatchObject(stand);
+    const season = await client.call<SeasonView>('GET', `/api/leagues/${league.id}/season?date=${date}`, {
+      token: fair.token,
+    });
+    expect(season.body.entries.find((e) => e.playerId === target.id)).toMatchObject(stand);
     const audit = await client.call<RoundAuditView>('GET', `/api/daily/${date}/audits/${target.id}`);
     expect(audit.body).toMatchObject({ ...stand, status: 'done' });
     expect(audit.headers.get('cache-control')).toBe('public, max-age=60');
