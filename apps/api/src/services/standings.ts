@@ -89,14 +89,9 @@ interface BlockNames {
 const oldest = (a: string | null, b: string | null): string | null =>
   a === null || b === null ? null : isNewer(a, b) ? b : a;
 
-/**
- * Rows `[100k, 100k + 100)`, kept at the edge under the day and `k` alone; a miss reads a read replica. A final
- * day's rows are kept for a year, but not its names: those are read apart, by id, and kept {@link NAME_MAX_AGE}
- * seconds, so a name hidden, restored or renamed shows within that time (one read of at most 100 names per block,
- * data center and minute, instead of the block's own statements; docs/api.md, "Caching").
- */
-async function block(ctx: ServiceContext, date: string, k: number): Promise<SharedStandings> {
-  const rows = await cached(
+/** Rows `[100k, 100k + 100)`, kept at the edge under the day and `k` alone; a miss reads a read replica. */
+function rowsOf(ctx: ServiceContext, date: string, k: number): Promise<Omit<SharedStandings, 'namesReadAt'>> {
+  return cached(
     ctx.cache,
     ctx.defer,
     `standings/${date}/block/${k}`,
@@ -107,22 +102,33 @@ async function block(ctx: ServiceContext, date: string, k: number): Promise<Shar
     },
     ({ view }) => standingsMaxAge(view),
   );
+}
+
+/**
+ * Block `k` with its names as shown. A final day's rows are kept for a year, but not its names: those are read
+ * apart, by id, and kept {@link NAME_MAX_AGE} seconds under a key of their own, so a name hidden, restored or
+ * renamed shows within that time (one read of at most 100 names per block, data center and minute, instead of the
+ * block's own statements; docs/api.md, "Caching"). On a closed day both keys are looked up at once; an open day's
+ * blocks (kept seconds) carry the names read with their rows.
+ */
+async function block(ctx: ServiceContext, date: string, k: number): Promise<SharedStandings> {
+  const key = `standings/${date}/names/${k}`;
+  const [rows, kept] = await Promise.all([
+    rowsOf(ctx, date, k),
+    dayState(date, ctx.now) === 'closed' ? ctx.cache.get<BlockNames>(key) : undefined,
+  ]);
   if (standingsMaxAge(rows.view) <= NAME_MAX_AGE) return { ...rows, namesReadAt: null };
-  const { readAt, names } = await cached<BlockNames>(
-    ctx.cache,
-    ctx.defer,
-    `standings/${date}/names/${k}`,
-    async () => {
-      const shown = await ctx
-        .session('any', date)
-        .ledger.players.shownNames(rows.view.entries.map((e) => e.playerId));
-      return { readAt: ctx.now.getTime(), names: [...shown] };
-    },
-    () => NAME_MAX_AGE,
-  );
-  const byId = new Map(names);
+  let names = kept;
+  if (names === undefined) {
+    const shown = await ctx
+      .session('any', date)
+      .ledger.players.shownNames(rows.view.entries.map((e) => e.playerId));
+    names = { readAt: ctx.now.getTime(), names: [...shown] };
+    ctx.defer(ctx.cache.put(key, names, NAME_MAX_AGE));
+  }
+  const byId = new Map(names.names);
   const entries = rows.view.entries.map((e) => ({ ...e, ...byId.get(e.playerId) }));
-  return { view: { ...rows.view, entries }, asOf: rows.asOf, namesReadAt: readAt };
+  return { view: { ...rows.view, entries }, asOf: rows.asOf, namesReadAt: names.readAt };
 }
 
 /**
@@ -152,13 +158,22 @@ export async function sharedStandings(
   limit: number,
   offset: number,
 ): Promise<SharedStandings> {
-  const first = await block(ctx, date, 0);
   const k = Math.floor(offset / STANDINGS_BLOCK);
-  if (k > 0 && offset >= first.view.players)
-    return { view: { ...first.view, entries: [] }, asOf: first.asOf, namesReadAt: first.namesReadAt };
-  const head = k === 0 ? first : await block(ctx, date, k);
+  // The first block gives the day's counts; its rows (and so its names) only to a page that starts in it.
+  let head: SharedStandings;
+  let players: number;
+  if (k === 0) {
+    head = await block(ctx, date, 0);
+    players = head.view.players;
+  } else {
+    const first = await rowsOf(ctx, date, 0);
+    if (offset >= first.view.players)
+      return { view: { ...first.view, entries: [] }, asOf: first.asOf, namesReadAt: null };
+    head = await block(ctx, date, k);
+    players = first.view.players;
+  }
   const next = (k + 1) * STANDINGS_BLOCK;
-  const tail = offset + limit > next && next < first.view.players ? await block(ctx, date, k + 1) : null;
+  const tail = offset + limit > next && next < players ? await block(ctx, date, k + 1) : null;
   const seen = new Set<string>();
   const rows = [...head.view.entries, ...(tail?.view.entries ?? [])].filter(
     (e) => !seen.has(e.playerId) && seen.add(e.playerId),
