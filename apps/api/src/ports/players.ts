@@ -1,12 +1,23 @@
+import type { NameStandIn } from '@golf/contract';
+
 /** Players, their bearer tokens (as hashes) and their one-time transfer codes. Times are milliseconds since the epoch. */
 export interface PlayerStore {
   createPlayer(
-    player: PlayerRecord & { readonly tokenHash: string; readonly addressHash: string },
+    player: Omit<PlayerRecord, 'standIn'> & { readonly tokenHash: string; readonly addressHash: string },
   ): Promise<void>;
+  /** A player, with the name shown to others (a stand-in while hidden). */
   playerById(id: string): Promise<PlayerRecord | null>;
+  /** The names shown for these players (a stand-in where hidden; a deleted player's where the player is gone). */
+  shownNames(ids: readonly string[]): Promise<Map<string, ShownName>>;
+  /** Whether the player's name is hidden now (read from the primary: a rename clears it at once). */
+  isNameHidden(id: string): Promise<boolean>;
   /** The player a token hash names, or null (unknown or revoked). */
   playerIdByTokenHash(tokenHash: string): Promise<string | null>;
-  renamePlayer(id: string, name: string): Promise<void>;
+  /**
+   * Renames a player and clears a hidden name (logged as the owner's rename; the name's open reports are closed),
+   * in one transaction. False, and nothing changes, when the name is hidden and `name` is that same name.
+   */
+  renamePlayer(id: string, name: string, now: number): Promise<boolean>;
   /** Adds a token (another device) for a player. */
   addToken(playerId: string, tokenHash: string, createdAt: number): Promise<void>;
   /**
@@ -25,9 +36,17 @@ export interface PlayerStore {
   deleteExpiredCodes(now: number): Promise<void>;
 }
 
-export interface PlayerRecord {
-  readonly id: string;
+/**
+ * A name as answers show it: the stored name, or a stand-in (`standIn` says why: `hidden`), so that a page can word
+ * it in the reader's language. adapters/d1/names.ts is the one place a stored name becomes this.
+ */
+export interface ShownName {
   readonly name: string;
+  readonly standIn: NameStandIn;
+}
+
+export interface PlayerRecord extends ShownName {
+  readonly id: string;
   readonly createdAt: number;
 }
 

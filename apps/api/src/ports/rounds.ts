@@ -1,4 +1,5 @@
 import type { DayAuditRecord } from './audit-ledger.ts';
+import type { ShownName } from './players.ts';
 
 /**
  * One row per attempt, written twice (started, then finished), and what ranks: the day's counts, standings pages
@@ -36,6 +37,8 @@ export interface RoundStore {
   playerRounds(playerId: string): Promise<RoundRecord[]>;
   /** A page of a player's finished rounds, newest first, each with its day's ranked field. */
   historyPage(playerId: string, limit: number, offset: number): Promise<HistoryRecord[]>;
+  /** Whether the player has finished a round that is ranked (not under review), on any day. */
+  hasRankedRound(playerId: string): Promise<boolean>;
 }
 
 export interface RoundStartRecord {
@@ -68,9 +71,8 @@ export interface AttemptRecord {
   readonly review: boolean;
 }
 
-export interface StandingRecord {
+export interface StandingRecord extends ShownName {
   readonly playerId: string;
-  readonly name: string;
   readonly total: number;
   readonly strokes: readonly number[];
   readonly finishedAt: number;

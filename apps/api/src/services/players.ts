@@ -2,7 +2,7 @@ import { ApiError } from '../errors.ts';
 import type { PlayerRecord } from '../ports/players.ts';
 import type { ServiceContext } from './context.ts';
 import { sha256Hex } from '../crypto.ts';
-import { checkNameAllowed } from './names.ts';
+import { checkNameAllowed, sameHiddenName } from './names.ts';
 import { limitAddress } from './rate-limit.ts';
 import { claimedPlayerId, newToken, TOKEN_PATTERN } from './tokens.ts';
 import type { PlayerView, NewPlayer } from '../views.ts';
@@ -35,7 +35,7 @@ export async function createPlayer(
     addressHash: address,
     createdAt: now,
   });
-  return { id, name, token };
+  return { id, name, standIn: null, token };
 }
 
 /** A bearer token as sent: its hash, and the player it claims (checked later against the ledger). */
@@ -75,11 +75,18 @@ export async function getPlayer(ctx: ServiceContext, id: string): Promise<Player
   return playerView(player);
 }
 
-/** Renames a player; a refused name (ERR_NAME_REFUSED) leaves the old one. */
+/**
+ * Renames a player; a refused name (ERR_NAME_REFUSED) leaves the old one. A new name clears a hidden one (scores and
+ * ranks never change); the hidden name itself again is ERR_NAME_HIDDEN.
+ */
 export async function renamePlayer(ctx: ServiceContext, id: string, name: string): Promise<PlayerView> {
   checkNameAllowed(name);
-  await ctx.ledger.players.renamePlayer(id, name);
-  return { id, name };
+  if (!(await ctx.ledger.players.renamePlayer(id, name, ctx.now.getTime()))) throw sameHiddenName();
+  return { id, name, standIn: null };
 }
 
-const playerView = (player: PlayerRecord): PlayerView => ({ id: player.id, name: player.name });
+const playerView = (player: PlayerRecord): PlayerView => ({
+  id: player.id,
+  name: player.name,
+  standIn: player.standIn,
+});

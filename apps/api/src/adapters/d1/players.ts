@@ -1,8 +1,12 @@
-import type { PlayerRecord, PlayerStore, TransferCodeRecord } from '../../ports/players.ts';
+import type { PlayerRecord, PlayerStore, ShownName, TransferCodeRecord } from '../../ports/players.ts';
+import { playerNameColumns, shownPlayerName, type NameRow } from './names.ts';
+import { renameStatements } from './moderation.ts';
 import { D1Store } from './statements.ts';
 
 export class D1PlayerStore extends D1Store implements PlayerStore {
-  async createPlayer(p: PlayerRecord & { tokenHash: string; addressHash: string }): Promise<void> {
+  async createPlayer(
+    p: Omit<PlayerRecord, 'standIn'> & { tokenHash: string; addressHash: string },
+  ): Promise<void> {
     // One transaction: a player never exists without its first token.
     await this.sql.batch([
       this.sql.write(
@@ -22,9 +26,19 @@ export class D1PlayerStore extends D1Store implements PlayerStore {
   }
   async playerById(id: string): Promise<PlayerRecord | null> {
     const row = await this.sql
-      .read('SELECT id, name, created_at FROM players WHERE id = ?', id)
+      .read(`SELECT id, ${playerNameColumns()}, created_at FROM players WHERE id = ?`, id)
       .first<PlayerRow>();
     return row && toPlayer(row);
+  }
+  async shownNames(ids: readonly string[]): Promise<Map<string, ShownName>> {
+    const rows = await this.playerNames(ids);
+    return new Map(ids.map((id) => [id, shownPlayerName(id, rows.get(id))]));
+  }
+  async isNameHidden(id: string): Promise<boolean> {
+    const row = await this.sql
+      .read('SELECT name_hidden_at FROM players WHERE id = ?', id)
+      .first<{ name_hidden_at: number | null }>();
+    return row !== null && row.name_hidden_at !== null;
   }
   async playerIdByTokenHash(tokenHash: string): Promise<string | null> {
     const row = await this.sql.read('SELECT player_id FROM tokens WHERE token_hash = ?', tokenHash).first<{
@@ -32,8 +46,11 @@ export class D1PlayerStore extends D1Store implements PlayerStore {
     }>();
     return row?.player_id ?? null;
   }
-  async renamePlayer(id: string, name: string): Promise<void> {
-    await this.sql.write('UPDATE players SET name = ? WHERE id = ?', name, id).run();
+  async renamePlayer(id: string, name: string, now: number): Promise<boolean> {
+    // One transaction: a hidden name renamed is logged (the name it was) and its open reports closed, then the new
+    // name clears the hidden state; the same hidden name again changes nothing.
+    const [, , renamed] = await this.sql.batch(renameStatements(this.sql, 'player', id, name, id, now));
+    return (renamed?.results.length ?? 0) > 0;
   }
   async addToken(playerId: string, tokenHash: string, createdAt: number): Promise<void> {
     await this.sql
@@ -94,14 +111,13 @@ export class D1PlayerStore extends D1Store implements PlayerStore {
   }
 }
 
-interface PlayerRow {
+interface PlayerRow extends NameRow {
   id: string;
-  name: string;
   created_at: number;
 }
 
 const toPlayer = (row: PlayerRow): PlayerRecord => ({
   id: row.id,
-  name: row.name,
+  ...shownPlayerName(row.id, row),
   createdAt: row.created_at,
 });
