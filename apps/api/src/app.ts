@@ -14,6 +14,7 @@ import { deviceRoutes } from './routes/devices.ts';
 import { devRoutes } from './routes/dev.ts';
 import { leagueRoutes } from './routes/leagues.ts';
 import { playerRoutes } from './routes/players.ts';
+import { privacyRoutes } from './routes/privacy.ts';
 import { pushKeyRoutes, pushRoutes } from './routes/push.ts';
 import { describe, publicCache } from './routes/describe.ts';
 import { sitemapRoutes } from './routes/sitemap.ts';
@@ -131,6 +132,7 @@ export function createApp(options: AppOptions = {}) {
       .route('/api/push', pushKeyRoutes())
       .route('/api/leagues', leagueRoutes())
       .route('/api/daily', dailyRoutes())
+      .route('/api/players', privacyRoutes())
       .route('/api/dev', devRoutes())
       .route('/', sitemapRoutes(deps.now))
   );

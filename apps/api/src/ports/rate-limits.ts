@@ -1,5 +1,16 @@
-/** Token buckets keyed by purpose and client address (src/services/rate-limit.ts is the one limiter). Times are milliseconds since the epoch. */
+/**
+ * Token buckets keyed by purpose and client address, or purpose and player (src/services/rate-limit.ts is the one
+ * limiter): `purpose/key`. Times are milliseconds since the epoch.
+ */
 export interface RateLimitStore {
   /** Takes one token from a bucket (refilling one per `refillMs`); false when it is empty. */
   takeFromBucket(key: string, now: number, capacity: number, refillMs: number): Promise<boolean>;
+  /**
+   * Deletes at most `limit` buckets of `purpose` last touched at or before `before`: buckets that have refilled
+   * since, which a missing bucket stands for exactly (the cron's housekeeping). Answers how many went.
+   */
+  deleteRefilled(purpose: string, before: number, limit: number): Promise<number>;
 }
+
+/** The purpose of the per-player bucket of data exports (its key: `export/<player id>`). */
+export const EXPORT_BUCKET = 'export';

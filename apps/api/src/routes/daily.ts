@@ -11,7 +11,13 @@ import { courseDay } from '../services/time.ts';
 import { addressHash } from '../services/rate-limit.ts';
 import { replays } from '../services/replays.ts';
 import { roundAuditView, underReviewView } from '../services/audit.ts';
-import { AUDITING_MAX_AGE, cached, IMMUTABLE_MAX_AGE, OPEN_STANDINGS_MAX_AGE } from '../ports/edge-cache.ts';
+import {
+  AUDITING_MAX_AGE,
+  cached,
+  IMMUTABLE_MAX_AGE,
+  NAMES_MAX_AGE,
+  OPEN_STANDINGS_MAX_AGE,
+} from '../ports/edge-cache.ts';
 import { callerStanding, personalize, sharedStandings, standingsMaxAge } from '../services/standings.ts';
 import { bearerOf } from '../services/players.ts';
 import { dayHoles } from '../services/holes.ts';
@@ -221,7 +227,8 @@ export const dailyRoutes = () =>
           description: 'A page of the standings',
           headers: {
             'Cache-Control': {
-              description: 'Public without a token (a year once final), private with one',
+              description:
+                'Public without a token (5 minutes once final: names can change), private with one',
               example: 'public, max-age=5',
             },
             Vary: { description: 'The answer depends on the token', example: 'Authorization' },
@@ -306,7 +313,10 @@ export const dailyRoutes = () =>
         ok: {
           schema: roundAuditViewSchema,
           description: 'The verdict and the telling decisions',
-          headers: publicCache('a year once done, 30 s while pending'),
+          headers: publicCache(
+            '5 minutes once done (it names the player), 30 s while pending',
+            'public, max-age=300',
+          ),
         },
       }),
       replayParam,
@@ -316,7 +326,7 @@ export const dailyRoutes = () =>
         const audit = await roundAuditView(services, date, playerId);
         c.header(
           'Cache-Control',
-          `public, max-age=${audit.status === 'done' ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`,
+          `public, max-age=${audit.status === 'done' ? NAMES_MAX_AGE : AUDITING_MAX_AGE}`,
         );
         return c.json(audit, 200);
       },
@@ -331,7 +341,10 @@ export const dailyRoutes = () =>
         ok: {
           schema: underReviewViewSchema,
           description: 'Flagged rounds, lowest p-value first',
-          headers: publicCache('a year once the audit is complete, 30 s before'),
+          headers: publicCache(
+            '5 minutes once the audit is complete (it names players), 30 s before',
+            'public, max-age=300',
+          ),
         },
       }),
       dateParam,
@@ -343,7 +356,7 @@ export const dailyRoutes = () =>
         const view = await underReviewView(services, date, limit, offset);
         c.header(
           'Cache-Control',
-          `public, max-age=${view.audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`,
+          `public, max-age=${view.audit?.complete ? NAMES_MAX_AGE : AUDITING_MAX_AGE}`,
         );
         return c.json(view, 200);
       },

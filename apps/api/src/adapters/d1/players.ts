@@ -1,21 +1,27 @@
-import type { PlayerRecord, PlayerStore, TransferCodeRecord } from '../../ports/players.ts';
+import type { NameRecord, PlayerRecord, PlayerStore, TransferCodeRecord } from '../../ports/players.ts';
 import { D1Store } from './statements.ts';
+import { EXPORT_BUCKET } from '../../ports/rate-limits.ts';
 
 export class D1PlayerStore extends D1Store implements PlayerStore {
-  async createPlayer(p: PlayerRecord & { tokenHash: string; addressHash: string }): Promise<void> {
-    // One transaction: a player never exists without its first token.
+  async createPlayer(p: PlayerRecord & { tokenHash: string }): Promise<void> {
+    // One transaction: a player never exists without its first token, nor without its name in the history.
     await this.sql.batch([
       this.sql.write(
-        'INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, ?, ?, ?)',
+        'INSERT INTO players (id, name, created_at) VALUES (?, ?, ?)',
         p.id,
         p.name,
-        p.addressHash,
         p.createdAt,
       ),
       this.sql.write(
         'INSERT INTO tokens (token_hash, player_id, created_at) VALUES (?, ?, ?)',
         p.tokenHash,
         p.id,
+        p.createdAt,
+      ),
+      this.sql.write(
+        'INSERT INTO player_names (player_id, name, taken_at) VALUES (?, ?, ?)',
+        p.id,
+        p.name,
         p.createdAt,
       ),
     ]);
@@ -32,8 +38,67 @@ export class D1PlayerStore extends D1Store implements PlayerStore {
     }>();
     return row?.player_id ?? null;
   }
-  async renamePlayer(id: string, name: string): Promise<void> {
-    await this.sql.write('UPDATE players SET name = ? WHERE id = ?', name, id).run();
+  async renamePlayer(id: string, name: string, now: number): Promise<void> {
+    // A deleted player has no token left, so cannot rename; the condition keeps a tombstone one even so.
+    await this.sql.batch([
+      this.sql.write('UPDATE players SET name = ? WHERE id = ? AND deleted_at IS NULL', name, id),
+      this.sql.write(
+        `INSERT INTO player_names (player_id, name, taken_at)
+         SELECT id, ?2, ?3 FROM players WHERE id = ?1 AND deleted_at IS NULL`,
+        id,
+        name,
+        now,
+      ),
+    ]);
+  }
+  async namesOf(playerId: string): Promise<NameRecord[]> {
+    const rows = await this.sql
+      .read('SELECT name, taken_at FROM player_names WHERE player_id = ? ORDER BY taken_at, rowid', playerId)
+      .all<{ name: string; taken_at: number | null }>();
+    return rows.results.map((r) => ({ name: r.name, takenAt: r.taken_at }));
+  }
+  async tokenTimesOf(playerId: string): Promise<number[]> {
+    const rows = await this.sql
+      .read('SELECT created_at FROM tokens WHERE player_id = ? ORDER BY created_at', playerId)
+      .all<{ created_at: number }>();
+    return rows.results.map((r) => r.created_at);
+  }
+  async transferCodesOf(playerId: string, now: number): Promise<{ createdAt: number; expiresAt: number }[]> {
+    const rows = await this.sql
+      .read(
+        `SELECT created_at, expires_at FROM transfer_codes WHERE player_id = ? AND expires_at > ?
+         ORDER BY created_at`,
+        playerId,
+        now,
+      )
+      .all<{ created_at: number; expires_at: number }>();
+    return rows.results.map((r) => ({ createdAt: r.created_at, expiresAt: r.expires_at }));
+  }
+  async deletePlayer(playerId: string, name: string, now: number): Promise<boolean> {
+    // One transaction, the tombstone last: its condition makes a second deletion change nothing visible.
+    const sql = this.sql;
+    const results = await sql.batch([
+      sql.write('DELETE FROM tokens WHERE player_id = ?', playerId),
+      sql.write('DELETE FROM transfer_codes WHERE player_id = ?', playerId),
+      sql.write('DELETE FROM challenges WHERE player_id = ?', playerId),
+      sql.write('DELETE FROM credentials WHERE player_id = ?', playerId),
+      sql.write(
+        'DELETE FROM push_sends WHERE subscription_id IN (SELECT id FROM push_subscriptions WHERE player_id = ?)',
+        playerId,
+      ),
+      sql.write('DELETE FROM push_subscriptions WHERE player_id = ?', playerId),
+      sql.write('DELETE FROM reminders WHERE player_id = ?', playerId),
+      sql.write('DELETE FROM league_members WHERE player_id = ?', playerId),
+      sql.write('DELETE FROM player_names WHERE player_id = ?', playerId),
+      sql.write('DELETE FROM rate_limits WHERE key = ?', `${EXPORT_BUCKET}/${playerId}`),
+      sql.write(
+        'UPDATE players SET name = ?, deleted_at = ? WHERE id = ? AND deleted_at IS NULL',
+        name,
+        now,
+        playerId,
+      ),
+    ]);
+    return (results.at(-1)?.meta.changes ?? 0) > 0;
   }
   async addToken(playerId: string, tokenHash: string, createdAt: number): Promise<void> {
     await this.sql

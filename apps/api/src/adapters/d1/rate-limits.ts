@@ -19,4 +19,19 @@ export class D1RateLimitStore extends D1Store implements RateLimitStore {
       .run();
     return result.results.length === 1;
   }
+  async deleteRefilled(purpose: string, before: number, limit: number): Promise<number> {
+    // The oldest first through the index on the time; the purpose is a key prefix (`/` sorts just before `0`).
+    const result = await this.sql
+      .write(
+        `DELETE FROM rate_limits WHERE key IN (
+           SELECT key FROM rate_limits WHERE updated_at <= ?3 AND key >= ?1 AND key < ?2
+           ORDER BY updated_at LIMIT ?4)`,
+        `${purpose}/`,
+        `${purpose}0`,
+        before,
+        limit,
+      )
+      .run();
+    return result.meta.changes;
+  }
 }
