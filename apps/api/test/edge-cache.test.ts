@@ -20,7 +20,7 @@ function recordingCache(clock: () => Date) {
 }
 
 describe('answers kept at the edge', () => {
-  it('keeps a closed day's course for a year, its final standings 5 minutes (names change), the open day seconds; never a personal answer', async () => {
+  it("keeps a closed day's course for a year, its final standings 5 minutes (names change), the open day seconds; never a personal answer", async () => {
     let clock = () => new Date(0);
     const { cache, kept } = recordingCache(() => clock());
     const client = testClient(`${DAY}T12:00:00.000Z`, cache);

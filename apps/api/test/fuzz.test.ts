@@ -124,7 +124,10 @@ const body = fc.oneof(
     )
     .map((v) => JSON.stringify(v) ?? '{}'),
   fc
-    .record({ confirm: fc.oneof(fc.constant('delete'), fc.constant('Delete'), fc.anything()) }, { requiredKeys: [] })
+    .record(
+      { confirm: fc.oneof(fc.constant('delete'), fc.constant('Delete'), fc.anything()) },
+      { requiredKeys: [] },
+    )
     .map((v) => JSON.stringify(v) ?? '{}'),
   fc.string({ maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 100 }),
