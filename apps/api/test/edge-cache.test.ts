@@ -2,22 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { CourseView, StandingsView } from '../src/index.ts';
 import { workersCache } from '../src/adapters/workers-cache.ts';
-import { type EdgeCache } from '../src/ports/edge-cache.ts';
-import { DAY, playCourse, testClient } from './helpers.ts';
-
-/** A cache that keeps what it is given for as long as it is told, on the test's clock. */
-function recordingCache(clock: () => Date) {
-  const kept = new Map<string, { value: unknown; maxAge: number; until: number }>();
-  const cache: EdgeCache = {
-    get: async <T>(key: string) => {
-      const entry = kept.get(key);
-      return entry && clock().getTime() < entry.until ? (entry.value as T) : undefined;
-    },
-    put: async (key, value, maxAge) =>
-      void kept.set(key, { value, maxAge, until: clock().getTime() + maxAge * 1000 }),
-  };
-  return { cache, kept };
-}
+import { DAY, playCourse, recordingCache, testClient } from './helpers.ts';
 
 describe('answers kept at the edge', () => {
   it("keeps a closed day's course for a year, its final standings 5 minutes (names change), the open day seconds; never a personal answer", async () => {
