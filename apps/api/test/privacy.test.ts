@@ -1,4 +1,4 @@
-import { DELETED_NAME } from '@golf/contract';
+import { addDays, DELETED_NAME } from '@golf/contract';
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,8 @@ import {
 import { bucketArchive } from '../src/adapters/r2-archive.ts';
 import { AttemptSession } from '../src/attempt-object/session.ts';
 import type { RoundStartRecord } from '../src/ports/rounds.ts';
-import { dayDb, testLedger } from './seed.ts';
+import { WorkMeter } from '../bench/work-meter.ts';
+import { dayDb, seedRound, testLedger } from './seed.ts';
 
 /** Dates of this file alone: a day in `DB`'s period and one in a day database's (vitest.config.ts). */
 const EARLY = '2026-05-20';
@@ -154,15 +155,15 @@ describe("a player's data", () => {
       const early = await playCourse(client, EARLY, me.token);
       await playCourse(client, EARLY, friend.token);
       // The day closes, is audited and archived: its evidence is now in R2 only.
-      expect((await runCron(client, `${addDay(EARLY)}T00:10:00.000Z`)).audit?.complete).toBe(true);
+      expect((await runCron(client, `${addDays(EARLY, 1)}T00:10:00.000Z`)).audit?.complete).toBe(true);
       expect(await rowsOf('SELECT 1 FROM round_evidence WHERE date = ?', EARLY)).toEqual([]);
       // A round of a later day, and one started on the day after it and left after a hole.
       client.setNow(`${LATER}T09:00:00.000Z`);
       const later = await playCourse(client, LATER, me.token, 'last');
-      client.setNow(`${addDay(LATER)}T09:00:00.000Z`);
-      const course = (await client.call<CourseView>('GET', `/api/daily/${addDay(LATER)}`)).body;
-      await client.call('POST', `/api/daily/${addDay(LATER)}/attempt`, { token: me.token });
-      const one = await playHole(client, addDay(LATER), me.token, course, 1);
+      client.setNow(`${addDays(LATER, 1)}T09:00:00.000Z`);
+      const course = (await client.call<CourseView>('GET', `/api/daily/${addDays(LATER, 1)}`)).body;
+      await client.call('POST', `/api/daily/${addDays(LATER, 1)}/attempt`, { token: me.token });
+      const one = await playHole(client, addDays(LATER, 1), me.token, course, 1);
       const live = await client.call<{ code: string }>('POST', '/api/players/me/transfer', {
         token: me.token,
       });
@@ -170,7 +171,7 @@ describe("a player's data", () => {
       const r = await client.call<PlayerExport>('GET', '/api/players/me/export', { token: me.token });
       expect(r.status).toBe(200);
       expect(r.headers.get('content-disposition')).toBe(
-        `attachment; filename="golf-daily-data-${addDay(LATER)}.json"`,
+        `attachment; filename="golf-daily-data-${addDays(LATER, 1)}.json"`,
       );
       expect(r.headers.get('cache-control')).toBe('no-store');
       const data = r.body;
@@ -185,7 +186,7 @@ describe("a player's data", () => {
         { signedInAt: `${EARLY}T08:30:00.000Z` },
       ]);
       expect(data.transferCodes).toEqual([
-        { createdAt: `${addDay(LATER)}T09:00:00.000Z`, expiresAt: `${addDay(LATER)}T09:10:00.000Z` },
+        { createdAt: `${addDays(LATER, 1)}T09:00:00.000Z`, expiresAt: `${addDays(LATER, 1)}T09:10:00.000Z` },
       ]);
       expect(data.passkeys).toEqual([
         expect.objectContaining({ id: passkey, site: 'golf.example', createdAt: `${EARLY}T08:30:00.000Z` }),
@@ -208,7 +209,7 @@ describe("a player's data", () => {
       expect(data.rounds.map((x) => [x.date, x.finished])).toEqual([
         [EARLY, true],
         [LATER, true],
-        [addDay(LATER), false],
+        [addDays(LATER, 1), false],
       ]);
       const [archived, recent, left] = data.rounds;
       for (const [round, played] of [
@@ -272,10 +273,6 @@ describe("a player's data", () => {
     expect([r.status, errorCode(r)]).toEqual([401, 'ERR_UNAUTHORIZED']);
   });
 });
-
-function addDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
 
 /** What a page can get that might name a player, as text, each with where it came from. */
 async function everyAnswer(
@@ -370,7 +367,7 @@ describe('deleting a player', () => {
         [cara, 'first'],
       ] as const)
         await playCourse(client, CLOSED, p.token, pick);
-      expect((await runCron(client, `${addDay(CLOSED)}T00:10:00.000Z`)).audit?.complete).toBe(true);
+      expect((await runCron(client, `${addDays(CLOSED, 1)}T00:10:00.000Z`)).audit?.complete).toBe(true);
       client.setNow(`${OPEN}T10:00:00.000Z`);
       for (const [p, pick] of [
         [leaver, 'first'],
@@ -522,7 +519,7 @@ describe('deleting a player, further', () => {
     const other = await newPlayer(client, 'Stays Put');
     await playCourse(client, DATE, leaver.token);
     await playCourse(client, DATE, other.token, 'last');
-    expect((await runCron(client, `${addDay(DATE)}T00:10:00.000Z`)).audit?.complete).toBe(true);
+    expect((await runCron(client, `${addDays(DATE, 1)}T00:10:00.000Z`)).audit?.complete).toBe(true);
     const read = () => client.call<StandingsView>('GET', `/api/daily/${DATE}/standings`);
     const first = await read();
     expect(first.headers.get('cache-control')).toBe('public, max-age=300');
@@ -535,12 +532,12 @@ describe('deleting a player, further', () => {
       expect([path, r.headers.get('cache-control')]).toEqual([path, 'public, max-age=300']);
     }
 
-    client.setNow(`${addDay(DATE)}T00:12:00.000Z`);
+    client.setNow(`${addDays(DATE, 1)}T00:12:00.000Z`);
     expect(
       (await client.call('DELETE', '/api/players/me', { token: leaver.token, body: CONFIRM })).status,
     ).toBe(200);
     // Within the 5 minutes the kept answer may still be served; past them, never.
-    client.setNow(`${addDay(DATE)}T00:15:00.001Z`);
+    client.setNow(`${addDays(DATE, 1)}T00:15:00.001Z`);
     const later = await read();
     expect(JSON.stringify(later.body)).not.toContain('Ottoline Brisk');
     expect(later.body.entries.map((e) => e.name)).toContain(DELETED_NAME);
@@ -724,5 +721,62 @@ describe('the address hash', () => {
     expect(await rowsOf('SELECT addresses FROM archive_packs WHERE date = ?', DATE)).toEqual([
       { addresses: 0 },
     ]);
+  });
+});
+
+describe('an export at scale', () => {
+  it('reads as many D1 statements for 30 archived rounds as for 3, and each round from its archive object', async () => {
+    const meter = new WorkMeter();
+    const client = testClient('2026-04-30T12:00:00.000Z', undefined, undefined, undefined, (e) =>
+      meter.env(e),
+    );
+    const archive = bucketArchive(env.ARCHIVE);
+    const reads = async (days: number, from: string): Promise<number> => {
+      const me = await newPlayer(client, `Archived ${days}`);
+      for (let i = 0; i < days; i++) {
+        const date = addDays(from, i);
+        const strokes = [i % 9, 1, 2, 3, 4, 5, 6, 7, 8];
+        await seedRound(
+          me.id,
+          date,
+          strokes.reduce((a, b) => a + b, 0),
+          { strokes },
+        );
+        const round = {
+          playerId: me.id,
+          startedAt: Date.parse(`${date}T09:00:00Z`),
+          finished: {
+            finishedAt: Date.parse(`${date}T10:00:00Z`),
+            total: strokes.reduce((a, b) => a + b, 0),
+            strokes,
+            logs: strokes.map((_, h) => `${i}-${h}`),
+            holeTimes: strokes.map((_, h) => Date.parse(`${date}T09:30:00Z`) + h),
+            drawTimes: strokes.map(() => []),
+          },
+          review: false,
+          verdict: { flagged: false, pValue: 1, telling: 0, decisions: 9, holes: [] },
+        };
+        await archive.putPack(date, me.id, [round]);
+        await env.DB.prepare(
+          'INSERT INTO archive_packs (date, first_player, last_player, rounds, bytes, addresses) VALUES (?, ?, ?, 1, 1, 0)',
+        )
+          .bind(date, me.id, me.id)
+          .run();
+      }
+      const before = meter.counts.d1Reads;
+      const r = await client.call<PlayerExport>('GET', '/api/players/me/export', { token: me.token });
+      expect(r.status).toBe(200);
+      expect(r.body.rounds).toHaveLength(days);
+      r.body.rounds.forEach((round, i) => {
+        expect(round.date).toBe(addDays(from, i));
+        expect(round.holes.map((h) => h.log)).toEqual(Array.from({ length: 9 }, (_, h) => `${i}-${h}`));
+        expect(round.verdict).toEqual({ flagged: false, pValue: 1, telling: 0, decisions: 9 });
+      });
+      return meter.counts.d1Reads - before;
+    };
+    const few = await reads(3, '2026-03-01');
+    const many = await reads(30, '2026-03-10');
+    expect(many).toBe(few);
+    expect(few).toBeLessThan(30);
   });
 });

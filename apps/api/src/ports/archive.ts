@@ -59,6 +59,8 @@ export interface ArchiveLedger {
   finishArchive(date: string, from: string | null, now: number): Promise<boolean>;
   /** The object holding a player's archived round of a day, if any. */
   packOf(date: string, playerId: string): Promise<PackRecord | null>;
+  /** The objects holding each of a player's archived rounds, by date (one statement per database). */
+  packsOfPlayer(playerId: string): Promise<Map<string, PackRecord>>;
   /** Up to `limit` objects written before the archive stopped keeping address hashes, oldest day first. */
   packsWithAddresses(limit: number): Promise<{ readonly date: string; readonly first: string }[]>;
   /** The object of `date` starting at `first` was written again without address hashes. */

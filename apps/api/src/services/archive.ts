@@ -6,7 +6,7 @@
  * cursor moves by compare-and-set). Reads look in the ledger first, then in the archive, so a round is found
  * whichever side of a step it is on.
  */
-import type { ArchivedRound } from '../ports/archive.ts';
+import type { ArchivedRound, PackRecord } from '../ports/archive.ts';
 import type { DayAuditRecord } from '../ports/audit-ledger.ts';
 import type { PipelineMessage } from './pipeline-messages.ts';
 import type { ServiceContext } from './context.ts';
@@ -66,7 +66,16 @@ export async function archivedRound(
   playerId: string,
 ): Promise<ArchivedRound | null> {
   const pack = await ctx.ledger.archive.packOf(date, playerId);
-  if (pack === null) return null;
+  return pack === null ? null : roundInPack(ctx, date, pack, playerId);
+}
+
+/** A player's attempt of a day from the archive object `pack` (read once, then kept among the last few). */
+export async function roundInPack(
+  ctx: ServiceContext,
+  date: string,
+  pack: PackRecord,
+  playerId: string,
+): Promise<ArchivedRound | null> {
   const key = `${date}/${pack.first}`;
   let rounds = packs.get(key);
   if (rounds === undefined) {

@@ -129,6 +129,31 @@ export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
     if (!row || row.last_player < playerId) return null;
     return { first: row.first_player, last: row.last_player, rounds: row.rounds, bytes: row.bytes };
   }
+  async packsOfPlayer(playerId: string): Promise<Map<string, PackRecord>> {
+    // Each of the player's days by the attempts' primary key, its object by the packs' (the last one starting at or
+    // before the player, if the player is in its range).
+    const pages = await Promise.all(
+      this.periods.map(({ db }) =>
+        db
+          .read(
+            `SELECT p.date, p.first_player, p.last_player, p.rounds, p.bytes
+             FROM attempts a JOIN archive_packs p ON p.date = a.date AND p.first_player = (
+               SELECT max(q.first_player) FROM archive_packs q WHERE q.date = a.date AND q.first_player <= ?1)
+             WHERE a.player_id = ?1 AND p.last_player >= ?1`,
+            playerId,
+          )
+          .all<{ date: string; first_player: string; last_player: string; rounds: number; bytes: number }>(),
+      ),
+    );
+    return new Map(
+      pages
+        .flatMap((p) => p.results)
+        .map((r) => [
+          r.date,
+          { first: r.first_player, last: r.last_player, rounds: r.rounds, bytes: r.bytes },
+        ]),
+    );
+  }
   async packsWithAddresses(limit: number): Promise<{ date: string; first: string }[]> {
     const found: { date: string; first: string }[] = [];
     for (const { db } of this.periods) {
