@@ -23,9 +23,12 @@ ALTER TABLE players DROP COLUMN ip_hash;
 -- A deleted player's devices take the record of the reminders sent to them along (services/privacy.ts).
 CREATE INDEX push_sends_subscription ON push_sends (subscription_id);
 
--- The cron deletes rate-limit buckets that have refilled (a missing bucket is a full one), so an address hash
--- stays in rate_limits only while it is being limited.
-CREATE INDEX rate_limits_updated ON rate_limits (updated_at);
+-- Each rate-limit bucket keeps the time it is full again, whatever its size: the cron deletes the buckets that
+-- have refilled (a missing bucket is a full one), so an address hash stays in rate_limits only while it is being
+-- limited. Buckets from before: full a day after their last try at the latest.
+ALTER TABLE rate_limits ADD COLUMN full_at INTEGER NOT NULL DEFAULT 0;
+UPDATE rate_limits SET full_at = updated_at + 86400000;
+CREATE INDEX rate_limits_full ON rate_limits (full_at);
 
 -- Archive objects written before this migration hold each round's address hash; newer ones never do. The cron
 -- rewrites the older ones without it, a few a run (services/archive.ts).

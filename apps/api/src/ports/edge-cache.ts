@@ -1,9 +1,8 @@
 /**
  * Answers kept at the edge: Cloudflare's Workers cache (src/adapters/workers-cache.ts) in the Worker, nothing in
  * tests. Only public answers are kept (no token, nothing personal), under a key made from the route.
- * A closed day's course never changes, so it is kept for a year; its final standings name players, whose names can
- * change (a rename, a deletion), so they are kept {@link NAMES_MAX_AGE} seconds; the open day's standings
- * {@link OPEN_STANDINGS_MAX_AGE} seconds (docs/scale.md).
+ * A closed day's course and final standings never change, so they are kept for a year; the open day's standings
+ * for {@link OPEN_STANDINGS_MAX_AGE} seconds (docs/scale.md).
  */
 export interface EdgeCache {
   get<T>(key: string): Promise<T | undefined>;
@@ -15,10 +14,10 @@ export const OPEN_STANDINGS_MAX_AGE = 5;
 export const AUDITING_MAX_AGE = 30;
 export const IMMUTABLE_MAX_AGE = 31_536_000;
 /**
- * The longest an answer that names players is kept, at the edge or by a browser: names are read from the players'
- * rows only, so a rename or a deleted player shows everywhere within this time, closed days included.
+ * The longest any answer that carries names is kept, here or by a client: names are read from the players' rows
+ * only, so a rename or a deleted player shows everywhere within this many seconds, closed days included.
  */
-export const NAMES_MAX_AGE = 300;
+export const NAME_MAX_AGE = 60;
 
 /** A cache that keeps nothing (tests, and anywhere without the Workers cache). */
 export const noCache: EdgeCache = {

@@ -15,10 +15,10 @@ import {
   AUDITING_MAX_AGE,
   cached,
   IMMUTABLE_MAX_AGE,
-  NAMES_MAX_AGE,
+  NAME_MAX_AGE,
   OPEN_STANDINGS_MAX_AGE,
 } from '../ports/edge-cache.ts';
-import { callerStanding, personalize, sharedStandings, standingsMaxAge } from '../services/standings.ts';
+import { callerStanding, namedMaxAge, personalize, sharedStandings } from '../services/standings.ts';
 import { bearerOf } from '../services/players.ts';
 import { dayHoles } from '../services/holes.ts';
 import { DAY_ERRORS, describe, publicCache } from './describe.ts';
@@ -228,7 +228,7 @@ export const dailyRoutes = () =>
           headers: {
             'Cache-Control': {
               description:
-                'Public without a token (5 minutes once final: names can change), private with one',
+                'Public without a token (at most a minute once final: it carries names), private with one',
               example: 'public, max-age=5',
             },
             Vary: { description: 'The answer depends on the token', example: 'Authorization' },
@@ -247,7 +247,7 @@ export const dailyRoutes = () =>
         const shared = await sharedStandings(services, date, limit, offset);
         c.header('Vary', 'Authorization');
         if (caller === null) {
-          c.header('Cache-Control', `public, max-age=${standingsMaxAge(shared.view)}`);
+          c.header('Cache-Control', `public, max-age=${namedMaxAge(shared.view)}`);
           return c.json(shared.view, 200);
         }
         c.header('Cache-Control', `private, max-age=${OPEN_STANDINGS_MAX_AGE}`);
@@ -313,10 +313,7 @@ export const dailyRoutes = () =>
         ok: {
           schema: roundAuditViewSchema,
           description: 'The verdict and the telling decisions',
-          headers: publicCache(
-            '5 minutes once done (it names the player), 30 s while pending',
-            'public, max-age=300',
-          ),
+          headers: publicCache('a minute once done (it carries a name), 30 s while pending'),
         },
       }),
       replayParam,
@@ -324,9 +321,10 @@ export const dailyRoutes = () =>
         const { services } = c.var;
         const { date, playerId } = c.req.valid('param');
         const audit = await roundAuditView(services, date, playerId);
+        // Final once done, but it carries a name, which a moderator or its owner may change.
         c.header(
           'Cache-Control',
-          `public, max-age=${audit.status === 'done' ? NAMES_MAX_AGE : AUDITING_MAX_AGE}`,
+          `public, max-age=${audit.status === 'done' ? NAME_MAX_AGE : AUDITING_MAX_AGE}`,
         );
         return c.json(audit, 200);
       },
@@ -341,10 +339,7 @@ export const dailyRoutes = () =>
         ok: {
           schema: underReviewViewSchema,
           description: 'Flagged rounds, lowest p-value first',
-          headers: publicCache(
-            '5 minutes once the audit is complete (it names players), 30 s before',
-            'public, max-age=300',
-          ),
+          headers: publicCache('a minute once the audit is complete (it carries names), 30 s before'),
         },
       }),
       dateParam,
@@ -356,7 +351,7 @@ export const dailyRoutes = () =>
         const view = await underReviewView(services, date, limit, offset);
         c.header(
           'Cache-Control',
-          `public, max-age=${view.audit?.complete ? NAMES_MAX_AGE : AUDITING_MAX_AGE}`,
+          `public, max-age=${view.audit?.complete ? NAME_MAX_AGE : AUDITING_MAX_AGE}`,
         );
         return c.json(view, 200);
       },

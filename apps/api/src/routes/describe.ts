@@ -145,12 +145,9 @@ export function describe(doc: RouteDoc) {
   });
 }
 
-/** `Cache-Control` of a public answer kept `what` (`example`: its value once final). */
-export const publicCache = (
-  what: string,
-  example = 'public, max-age=31536000',
-): Readonly<Record<string, Header>> => ({
-  [CACHE_CONTROL]: { description: `Public, kept ${what}`, example },
+/** `Cache-Control` of a public answer kept `what`. */
+export const publicCache = (what: string): Readonly<Record<string, Header>> => ({
+  [CACHE_CONTROL]: { description: `Public, kept ${what}`, example: 'public, max-age=31536000' },
 });
 
 /** What a route with a day in its path refuses: a date that is not one, a day without a course, a day to come. */

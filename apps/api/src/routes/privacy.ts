@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../app-env.ts';
 import { requirePlayer } from '../middleware.ts';
 import { deletePlayer, exportPlayer } from '../services/privacy.ts';
-import { EXPORT_BURST, EXPORT_REFILL_MS } from '../services/rate-limit.ts';
+import { EXPORT_SIZE } from '../services/rate-limit.ts';
 import { deletedPlayerSchema, playerExportSchema } from '../views.ts';
 import { describe } from './describe.ts';
 import { validate } from './validation.ts';
@@ -31,8 +31,8 @@ export const privacyRoutes = () =>
         summary: 'Everything kept about the caller, as one JSON file',
         description:
           'The player, the names taken, every round with its logs, times and verdict, devices, passkeys, leagues ' +
-          `and reminders; never a token, a code or a hash. At most ${EXPORT_BURST} exports at once, then one ` +
-          `every ${EXPORT_REFILL_MS / 60_000} minutes.`,
+          `and reminders; never a token, a code or a hash. At most ${EXPORT_SIZE.capacity} exports at once, then ` +
+          `one every ${EXPORT_SIZE.refillMs / 60_000} minutes.`,
         auth: 'bearer',
         errors: ['ERR_RATE_LIMITED'],
         ok: {

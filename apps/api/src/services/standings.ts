@@ -1,6 +1,12 @@
 import { dayState } from '@golf/contract';
 import type { OwnRound } from '../attempt-object/session.ts';
-import { AUDITING_MAX_AGE, cached, NAMES_MAX_AGE, OPEN_STANDINGS_MAX_AGE } from '../ports/edge-cache.ts';
+import {
+  AUDITING_MAX_AGE,
+  cached,
+  IMMUTABLE_MAX_AGE,
+  NAME_MAX_AGE,
+  OPEN_STANDINGS_MAX_AGE,
+} from '../ports/edge-cache.ts';
 import type { Ledger } from '../ports/ledger.ts';
 import { isNewer } from '../ports/ledger-session.ts';
 import { ownStanding } from './attempt.ts';
@@ -53,11 +59,13 @@ export async function standings(
 
 /**
  * How long a view may be kept: the open day's a few seconds; a closed day's until its fair-play audit is done (a
- * flagged round leaves the ranking), then as long as a name may be ({@link NAMES_MAX_AGE}): the ranks are final,
- * the names are not.
+ * flagged round leaves the ranking), then for good.
  */
 export const standingsMaxAge = (view: StandingsView): number =>
-  !view.closed ? OPEN_STANDINGS_MAX_AGE : view.audit?.complete ? NAMES_MAX_AGE : AUDITING_MAX_AGE;
+  !view.closed ? OPEN_STANDINGS_MAX_AGE : view.audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE;
+
+/** How long a public answer of these standings may be kept: as {@link standingsMaxAge}, but its names no longer. */
+export const namedMaxAge = (view: StandingsView): number => Math.min(standingsMaxAge(view), NAME_MAX_AGE);
 
 /** Rows per block of the shared standings: every page is cut from one or two blocks (docs/api.md, "Caching"). */
 export const STANDINGS_BLOCK = 100;
@@ -82,7 +90,7 @@ function block(ctx: ServiceContext, date: string, k: number): Promise<SharedStan
       const view = await standings(ctx, date, STANDINGS_BLOCK, k * STANDINGS_BLOCK, session.ledger);
       return { view, asOf: session.bookmark() };
     },
-    ({ view }) => standingsMaxAge(view),
+    ({ view }) => namedMaxAge(view),
   );
 }
 
