@@ -26,7 +26,9 @@ const staticAdapter = adapter({
 /**
  * adapter-static, then the static assets' `_headers` file: the security headers of every page and file
  * (docs/deploy.md). The page's Content-Security-Policy is the one SvelteKit wrote into index.html's `<meta>`
- * (with the hash of the script it inlines), plus `frame-ancestors`, which only a header can carry.
+ * (with the hash of the script it inlines), plus `frame-ancestors`, which only a header can carry. A page built
+ * ahead into its own file (build/privacy.html) inlines a start script of its own: its hash joins `script-src`, so
+ * the one header allows exactly the inline scripts the built pages hold.
  */
 const withHeaders: Adapter = {
   name: 'adapter-static with _headers',
@@ -44,10 +46,19 @@ const withHeaders: Adapter = {
           );
       }
     }
-    const html = readFileSync(join(out, 'index.html'), 'utf8');
-    const meta = /<meta http-equiv="content-security-policy" content="([^"]+)">/.exec(html)?.[1];
-    if (!meta) throw new Error('build/index.html has no Content-Security-Policy <meta>');
-    const policy = meta.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+    const policyOf = (file: string): string => {
+      const html = readFileSync(join(out, file), 'utf8');
+      const meta = /<meta http-equiv="content-security-policy" content="([^"]+)">/.exec(html)?.[1];
+      if (!meta) throw new Error(`build/${file} has no Content-Security-Policy <meta>`);
+      return meta.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+    };
+    const scriptSources = (policy: string): string[] =>
+      /(?:^|;)\s*script-src ([^;]*)/.exec(policy)?.[1]?.trim().split(/\s+/) ?? [];
+    const shell = policyOf('index.html');
+    const sources = new Set(scriptSources(shell));
+    for (const file of readdirSync(out).filter((f) => f.endsWith('.html') && f !== 'index.html'))
+      for (const source of scriptSources(policyOf(file))) sources.add(source);
+    const policy = shell.replace(/((?:^|;)\s*script-src )[^;]*/, `$1${[...sources].join(' ')}`);
     const ancestors = PAGE_CSP_DIRECTIVES['frame-ancestors'];
     if (!ancestors) throw new Error('PAGE_CSP_DIRECTIVES has no frame-ancestors');
     const frameAncestors = serializeCsp({ 'frame-ancestors': ancestors });

@@ -361,7 +361,7 @@ async function standingsAtScale(n: number): Promise<boolean> {
       // Totals spread like real rounds (about 10 to 130), finish times all different.
       const total = `(((i * 7919) % 97) + ((i * 104729) % 37) - 5)`;
       const sql = [
-        `INSERT INTO players (id, name, ip_hash, created_at) ${series} SELECT 'p' || i, 'Player ' || i, 'x', 0 FROM k`,
+        `INSERT INTO players (id, name, created_at) ${series} SELECT 'p' || i, 'Player ' || i, 0 FROM k`,
         `INSERT INTO attempts (date, player_id) ${series} SELECT '${date}', 'p' || i FROM k`,
         `UPDATE attempts SET total = ${total.replaceAll('i', 'CAST(substr(player_id, 2) AS INTEGER)')}, strokes = '[1,2,3,4,5,6,7,8,9]', finished_at = CAST(substr(player_id, 2) AS INTEGER) * 1000 WHERE date = '${date}'`,
         // The synthetic rounds have no logs to audit: the day's audit is recorded as done (the state a closed day

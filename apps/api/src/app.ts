@@ -15,6 +15,7 @@ import { devRoutes } from './routes/dev.ts';
 import { leagueRoutes } from './routes/leagues.ts';
 import { moderationRoutes } from './routes/moderation.ts';
 import { playerRoutes } from './routes/players.ts';
+import { privacyRoutes } from './routes/privacy.ts';
 import { pushKeyRoutes, pushRoutes } from './routes/push.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { describe, publicCache } from './routes/describe.ts';
@@ -135,6 +136,7 @@ export function createApp(options: AppOptions = {}) {
       .route('/api/reports', reportRoutes())
       .route('/api/moderation', moderationRoutes())
       .route('/api/daily', dailyRoutes())
+      .route('/api/players', privacyRoutes())
       .route('/api/dev', devRoutes())
       .route('/', sitemapRoutes(deps.now))
   );

@@ -502,6 +502,92 @@ export const moderationLogEntrySchema = z
 export const moderationLogSchema = z
   .strictObject({ total: count, entries: z.array(moderationLogEntrySchema) })
   .meta({ id: 'ModerationLog' });
+const exportHoleSchema = z.strictObject({
+  hole: z.number().int().min(1).max(9),
+  log: log.meta({ description: 'The verified log' }),
+  strokes: z.number().int(),
+  finishedAt: instant.nullable().meta({ description: 'Null where the record keeps no time' }),
+  drawnAt: z.array(instant).meta({ description: 'The time of each draw, in order' }),
+});
+
+export const exportRoundSchema = z
+  .strictObject({
+    date,
+    startedAt: instant.nullable().meta({ description: 'Null where the record keeps no time' }),
+    finished: z.boolean(),
+    finishedAt: instant.nullable(),
+    total: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Strokes of the finished holes, null before the first' }),
+    holes: z
+      .array(exportHoleSchema)
+      .meta({ description: "The finished holes (an unfinished round's, while its attempt is kept)" }),
+    review: z.boolean().meta({ description: 'Put under review by the fair-play audit' }),
+    verdict: z
+      .strictObject({ flagged: z.boolean(), pValue: z.number(), telling: count, decisions: count })
+      .nullable()
+      .meta({ description: "The fair-play audit's verdict; null until the round is audited" }),
+  })
+  .meta({ id: 'ExportRound' });
+
+export const playerExportSchema = z
+  .strictObject({
+    format: z.literal(1),
+    exportedAt: instant,
+    player: z.strictObject({ id: z.string(), name: z.string(), createdAt: instant }),
+    names: z.array(z.strictObject({ name: z.string(), takenAt: instant.nullable() })).meta({
+      description: 'Every name taken, oldest first; `takenAt` null for one taken before names were recorded',
+    }),
+    devices: z.array(z.strictObject({ signedInAt: instant })).meta({
+      description:
+        'One per device with a token: when it was made (tokens are stored as hashes, never exported)',
+    }),
+    transferCodes: z
+      .array(z.strictObject({ createdAt: instant, expiresAt: instant }))
+      .meta({ description: 'Live transfer codes (stored as hashes, never exported)' }),
+    passkeys: z.array(
+      z.strictObject({
+        id: z.string().meta({ description: "The credential's public id" }),
+        site: z.string().meta({ description: 'The relying party it was made for' }),
+        transports: z.array(z.string()),
+        createdAt: instant,
+        lastUsedAt: instant.nullable(),
+      }),
+    ),
+    leagues: z.array(
+      z.strictObject({
+        id: z.string(),
+        name: z.string(),
+        joinedAt: instant,
+        createdByYou: z.boolean(),
+      }),
+    ),
+    push: z.strictObject({
+      subscriptions: z.array(z.strictObject({ id: z.string(), endpoint: z.string(), createdAt: instant })),
+      reminders: z
+        .strictObject({
+          hour: z.number().int().min(0).max(23),
+          timeZone: z.string(),
+          kinds: z.array(z.enum(REMINDER_KINDS)),
+          updatedAt: instant,
+        })
+        .nullable()
+        .meta({ description: 'Null before any were set' }),
+      sent: z
+        .array(
+          z.strictObject({ date, kind: z.enum(REMINDER_KINDS), subscriptionId: z.string(), sentAt: instant }),
+        )
+        .meta({ description: 'Reminders sent lately (kept a few days)' }),
+    }),
+    rounds: z.array(exportRoundSchema).meta({ description: 'Every round started, oldest first' }),
+  })
+  .meta({ id: 'PlayerExport' });
+
+export const deletedPlayerSchema = z
+  .strictObject({ id: z.string(), deleted: z.literal(true) })
+  .meta({ id: 'DeletedPlayer' });
 
 export type ErrorBody = z.infer<ReturnType<typeof errorBodySchema>>;
 export type HoleView = z.infer<typeof holeViewSchema>;
@@ -544,3 +630,6 @@ export type ModerationItem = z.infer<typeof moderationItemSchema>;
 export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
 export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
 export type ModerationLog = z.infer<typeof moderationLogSchema>;
+export type ExportRound = z.infer<typeof exportRoundSchema>;
+export type PlayerExport = z.infer<typeof playerExportSchema>;
+export type DeletedPlayer = z.infer<typeof deletedPlayerSchema>;

@@ -60,6 +60,8 @@ const ROUTES: readonly (readonly [string, string])[] = [
   ['GET', '/api/moderation/reports'],
   ['GET', '/api/moderation/log?limit=3'],
   ['POST', '/api/moderation/actions'],
+  ['GET', '/api/players/me/export'],
+  ['DELETE', '/api/players/me'],
 ];
 
 /** The routes that read a JSON body (each checks it before any token). */
@@ -75,6 +77,7 @@ const JSON_ROUTES: readonly (readonly [string, string])[] = [
   ['POST', '/api/leagues/join'],
   ['POST', '/api/reports'],
   ['PATCH', '/api/leagues/x'],
+  ['DELETE', '/api/players/me'],
 ];
 
 /** Passkey answers: the right shape with random (often broken) fields. */
@@ -134,6 +137,7 @@ const body = fc.oneof(
         leagueId: fc.oneof(fc.uuid(), fc.string(), fc.anything()),
         reason: fc.oneof(fc.constantFrom('offensive', 'impersonation', 'other', 'x'), fc.anything()),
         action: fc.oneof(fc.constantFrom('hide', 'restore', 'dismiss', 'x'), fc.anything()),
+        confirm: fc.oneof(fc.constant('delete'), fc.constant('Delete'), fc.anything()),
       },
       { requiredKeys: [] },
     )
@@ -179,6 +183,9 @@ describe('no input produces a 5xx', () => {
             expect(r.status).toBeLessThan(500);
             if (path.endsWith('/sign-out-everywhere') && r.status === 200)
               current = (r.body as { token: string }).token;
+            // A deletion that went through: play on as a new player.
+            if (method === 'DELETE' && path === '/api/players/me' && r.status === 200)
+              current = (await client.player('Fuzz again')).token;
             if (r.status >= 400) {
               const code = (r.body as { error?: { code?: string } }).error?.code;
               expect(KNOWN_CODES.has(code ?? '')).toBe(true);

@@ -142,9 +142,7 @@ describe('leagues', () => {
       const chunk = ids.slice(i, i + 100);
       await env.DB.batch(
         chunk.map((id) =>
-          env.DB.prepare("INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, 'm', 'x', 0)").bind(
-            id,
-          ),
+          env.DB.prepare("INSERT INTO players (id, name, created_at) VALUES (?, 'm', 0)").bind(id),
         ),
       );
       await seedMembers(league.id, chunk);

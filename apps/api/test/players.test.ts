@@ -164,17 +164,29 @@ describe('player creation limit', () => {
     expect((await create()).status).toBe(429);
   });
 
-  it('stores the address only as a hash', async () => {
+  it("keeps the address only as a hash, in the creation limit's bucket, never with the player", async () => {
     const client = testClient();
     const r = await client.call<NewPlayer>('POST', '/api/players', {
       body: { name: 'Hashed' },
       headers: { 'cf-connecting-ip': '203.0.113.77' },
     });
-    const row = await env.DB.prepare('SELECT ip_hash FROM players WHERE id = ?')
-      .bind(r.body.id)
-      .first<{ ip_hash: string }>();
-    expect(row!.ip_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(r.status).toBe(201);
+    const columns = await env.DB.prepare('PRAGMA table_info(players)').all<{ name: string }>();
+    expect(columns.results.map((c) => c.name)).not.toContain('ip_hash');
+    // The bucket's key is the HMAC of the address under the secret, computed here on its own.
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(env.DAILY_SECRET),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    const mac = new Uint8Array(
+      await crypto.subtle.sign('HMAC', key, new TextEncoder().encode('address/203.0.113.77')),
+    );
+    const hex = [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
     const limits = await env.DB.prepare('SELECT key FROM rate_limits').all<{ key: string }>();
+    expect(limits.results.map((l) => l.key)).toContain(`players/${hex}`);
     expect(limits.results.some((l) => l.key.includes('203.0.113'))).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ const today = utcToday();
 const PAGES: readonly { name: string; path: string }[] = [
   { name: 'practice', path: '/play' },
   { name: 'rules', path: '/rules' },
+  { name: 'privacy', path: '/privacy' },
   { name: 'api-reference', path: '/api-reference' },
   { name: 'stats', path: '/stats' },
   { name: 'standings', path: `/standings/${today}` },
@@ -85,9 +86,19 @@ test('search and sharing: one description and its own sharing tags per page, rob
         robots: all('meta[name="robots"]'),
       };
     });
-  for (const path of ['/', '/play', '/rules', `/standings/${today}`, '/archive', `/archive/${closed}`]) {
+  for (const path of [
+    '/',
+    '/play',
+    '/rules',
+    '/privacy',
+    `/standings/${today}`,
+    '/archive',
+    `/archive/${closed}`,
+  ]) {
     await page.goto(path);
     await page.locator('main h1').first().waitFor({ state: 'attached' });
+    // A page built ahead (/privacy) shows its words before the app runs; its address tags come with the app.
+    await page.locator('link[rel="canonical"]').waitFor({ state: 'attached' });
     const t = await tags();
     const url = new URL(path, page.url()).href;
     expect(t.description, path).toHaveLength(1);
@@ -112,7 +123,7 @@ test('search and sharing: one description and its own sharing tags per page, rob
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.headers()['content-type']).toMatch(/^application\/xml/);
   const xml = await sitemap.text();
-  for (const path of ['/rules', `/standings/${today}`, `/archive/${closed}`])
+  for (const path of ['/rules', '/privacy', `/standings/${today}`, `/archive/${closed}`])
     expect(xml).toContain(`${path}</loc>`);
   expect(xml).not.toContain(`/archive/${today}<`);
 });

@@ -47,6 +47,12 @@ export interface AttemptRpc {
   record(): Promise<AttemptRecordView | null>;
   /** Forgets every token verified so far: the next request checks its token against the ledger again. */
   forgetTokens(): Promise<void>;
+  /**
+   * Its player was deleted: forgets every token verified so far and the client address's hash, so a ledger row
+   * still owed (written later by the object's alarm) carries none. Writes nothing when the attempt was never
+   * started.
+   */
+  forgetPlayer(): Promise<void>;
   /** The caller's ranked round once the ledger holds it, for their place in the standings (docs/api.md). */
   standing(caller: Caller): Promise<Outcome<OwnStanding>>;
 }
@@ -201,6 +207,11 @@ export class AttemptSession implements AttemptRpc {
     this.#epoch++;
   }
 
+  async forgetPlayer(): Promise<void> {
+    await this.forgetTokens();
+    this.#store.forgetAddress();
+  }
+
   async standing(caller: Caller): Promise<Outcome<OwnStanding>> {
     if (!(await this.#authorized(caller))) return unauthorized;
     const state = this.#store.read();
@@ -233,6 +244,8 @@ export class AttemptSession implements AttemptRpc {
       if (started) {
         await session.ledger.rounds.attemptStarted(started);
         this.#store.markSynced('started');
+        // The ledger keeps the address hash for the audit's time; the object has no use for it any more.
+        this.#store.forgetAddress();
       }
       if (finished) {
         await session.ledger.rounds.attemptFinished(finished);

@@ -12,7 +12,10 @@ import { nameSchema, pageQuery, validate } from './validation.ts';
 
 const nameBody = validate('json', z.object({ name: nameSchema }));
 
-/** `/api/players`: create a player, read and rename yourself, your history and your leagues. */
+/**
+ * `/api/players`: create a player, read and rename yourself, your history and your leagues. Your data and deleting
+ * yourself: routes/privacy.ts.
+ */
 export const playerRoutes = () =>
   new Hono<AppEnv>()
     .post(

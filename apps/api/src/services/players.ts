@@ -11,7 +11,7 @@ export type { PlayerView, NewPlayer };
 
 /**
  * Creates a player. `name` is already normalised; a refused one (ERR_NAME_REFUSED) stores nothing. Rate limited per
- * client address; only creations count.
+ * client address (only creations count); the address is not kept with the player.
  */
 export async function createPlayer(
   ctx: ServiceContext,
@@ -19,7 +19,7 @@ export async function createPlayer(
   addressKey: string,
 ): Promise<NewPlayer> {
   checkNameAllowed(name);
-  const address = await limitAddress(
+  await limitAddress(
     ctx,
     'players',
     addressKey,
@@ -28,13 +28,7 @@ export async function createPlayer(
   const now = ctx.now.getTime();
   const id = crypto.randomUUID();
   const token = newToken(id);
-  await ctx.ledger.players.createPlayer({
-    id,
-    name,
-    tokenHash: await sha256Hex(token),
-    addressHash: address,
-    createdAt: now,
-  });
+  await ctx.ledger.players.createPlayer({ id, name, tokenHash: await sha256Hex(token), createdAt: now });
   return { id, name, standIn: null, token };
 }
 

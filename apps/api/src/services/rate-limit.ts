@@ -5,6 +5,7 @@
  */
 import { ApiError } from '../errors.ts';
 import { hmacHex } from '../crypto.ts';
+import { EXPORT_BUCKET } from '../ports/rate-limits.ts';
 import type { ServiceContext } from './context.ts';
 
 export const ADDRESS_REFILL_MS = 5_000;
@@ -45,3 +46,27 @@ export async function limitAddress(
   await limitKey(ctx, `${bucket}/${hash}`, size, message);
   return hash;
 }
+
+/** A player's data exports: 3 at once, then one more every 10 minutes (each reads every round of the player). */
+export const EXPORT_SIZE: BucketSize = { capacity: 3, refillMs: 10 * 60_000 };
+
+/** Takes one export from the player's bucket (`export/<player id>`), or ERR_RATE_LIMITED. */
+export const limitExport = (ctx: ServiceContext, playerId: string): Promise<void> =>
+  limitKey(
+    ctx,
+    `${EXPORT_BUCKET}/${playerId}`,
+    EXPORT_SIZE,
+    `at most ${EXPORT_SIZE.capacity} exports at once, then one every ${EXPORT_SIZE.refillMs / 60_000} minutes; try again later`,
+  );
+
+/** Buckets the cron deletes per run, at most (a run every 10 minutes). */
+export const REFILLED_PER_RUN = 5_000;
+
+/**
+ * The cron's housekeeping: deletes every bucket that has refilled since its last try, whatever its purpose and
+ * size (each bucket keeps the time it is full again). A full bucket behaves as no bucket, so nothing changes for
+ * anyone, and an address hash stays in the ledger only while its address is being limited: an address bucket goes
+ * 100 s after its last try (20 × 5 s), then the next run.
+ */
+export const forgetRefilledBuckets = (ctx: ServiceContext): Promise<number> =>
+  ctx.ledger.rateLimits.deleteRefilled(ctx.now.getTime(), REFILLED_PER_RUN);

@@ -7,6 +7,7 @@ import type {
   AttemptView,
   CourseView,
   DayHolesView,
+  DeletedPlayer,
   DrawView,
   HistoryView,
   HoleResultView,
@@ -17,6 +18,7 @@ import type {
   NameTarget,
   NewPlayer,
   PasskeyView,
+  PlayerExport,
   PlayerView,
   PushSubscriptionJson,
   ReminderSettings,
@@ -181,6 +183,16 @@ export class GolfApi {
 
   rename(name: string): Promise<ApiResult<PlayerView>> {
     return this.#run(() => this.#client.api.players.me.$patch({ json: { name } }));
+  }
+
+  /** Everything the server keeps about the player, as the file the API answers (docs/privacy.md). */
+  exportData(): Promise<ApiResult<PlayerExport>> {
+    return this.#run(() => this.#client.api.players.me.export.$get());
+  }
+
+  /** Deletes the player for good (its rounds stay, under "Deleted player"). */
+  deletePlayer(): Promise<ApiResult<DeletedPlayer>> {
+    return this.#run(() => this.#client.api.players.me.$delete({ json: { confirm: 'delete' } }));
   }
 
   /** Today's course (UTC) when `date` is omitted. */

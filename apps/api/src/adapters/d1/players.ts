@@ -1,25 +1,35 @@
-import type { PlayerRecord, PlayerStore, ShownName, TransferCodeRecord } from '../../ports/players.ts';
+import type {
+  NameRecord,
+  PlayerRecord,
+  PlayerStore,
+  ShownName,
+  TransferCodeRecord,
+} from '../../ports/players.ts';
 import { playerNameColumns, shownPlayerName, type NameRow } from './names.ts';
 import { renameStatements } from './moderation.ts';
 import { D1Store } from './statements.ts';
+import { EXPORT_BUCKET } from '../../ports/rate-limits.ts';
 
 export class D1PlayerStore extends D1Store implements PlayerStore {
-  async createPlayer(
-    p: Omit<PlayerRecord, 'standIn'> & { tokenHash: string; addressHash: string },
-  ): Promise<void> {
-    // One transaction: a player never exists without its first token.
+  async createPlayer(p: Omit<PlayerRecord, 'standIn'> & { tokenHash: string }): Promise<void> {
+    // One transaction: a player never exists without its first token, nor without its name in the history.
     await this.sql.batch([
       this.sql.write(
-        'INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, ?, ?, ?)',
+        'INSERT INTO players (id, name, created_at) VALUES (?, ?, ?)',
         p.id,
         p.name,
-        p.addressHash,
         p.createdAt,
       ),
       this.sql.write(
         'INSERT INTO tokens (token_hash, player_id, created_at) VALUES (?, ?, ?)',
         p.tokenHash,
         p.id,
+        p.createdAt,
+      ),
+      this.sql.write(
+        'INSERT INTO player_names (player_id, name, taken_at) VALUES (?, ?, ?)',
+        p.id,
+        p.name,
         p.createdAt,
       ),
     ]);
@@ -48,9 +58,67 @@ export class D1PlayerStore extends D1Store implements PlayerStore {
   }
   async renamePlayer(id: string, name: string, now: number): Promise<boolean> {
     // One transaction: a hidden name renamed is logged (the name it was) and its open reports closed, then the new
-    // name clears the hidden state; the same hidden name again changes nothing.
-    const [, , renamed] = await this.sql.batch(renameStatements(this.sql, 'player', id, name, id, now));
+    // name clears the hidden state (the same hidden name again changes nothing) and joins the history of names.
+    const [, , renamed] = await this.sql.batch([
+      ...renameStatements(this.sql, 'player', id, name, id, now),
+      this.sql.write(
+        `INSERT INTO player_names (player_id, name, taken_at)
+         SELECT id, ?2, ?3 FROM players WHERE id = ?1 AND name = ?2 AND name_hidden_at IS NULL AND deleted_at IS NULL`,
+        id,
+        name,
+        now,
+      ),
+    ]);
     return (renamed?.results.length ?? 0) > 0;
+  }
+  async namesOf(playerId: string): Promise<NameRecord[]> {
+    const rows = await this.sql
+      .read('SELECT name, taken_at FROM player_names WHERE player_id = ? ORDER BY taken_at, rowid', playerId)
+      .all<{ name: string; taken_at: number | null }>();
+    return rows.results.map((r) => ({ name: r.name, takenAt: r.taken_at }));
+  }
+  async tokenTimesOf(playerId: string): Promise<number[]> {
+    const rows = await this.sql
+      .read('SELECT created_at FROM tokens WHERE player_id = ? ORDER BY created_at', playerId)
+      .all<{ created_at: number }>();
+    return rows.results.map((r) => r.created_at);
+  }
+  async transferCodesOf(playerId: string, now: number): Promise<{ createdAt: number; expiresAt: number }[]> {
+    const rows = await this.sql
+      .read(
+        `SELECT created_at, expires_at FROM transfer_codes WHERE player_id = ? AND expires_at > ?
+         ORDER BY created_at`,
+        playerId,
+        now,
+      )
+      .all<{ created_at: number; expires_at: number }>();
+    return rows.results.map((r) => ({ createdAt: r.created_at, expiresAt: r.expires_at }));
+  }
+  async deletePlayer(playerId: string, name: string, now: number): Promise<boolean> {
+    // One transaction, the tombstone last: its condition makes a second deletion change nothing visible.
+    const sql = this.sql;
+    const results = await sql.batch([
+      sql.write('DELETE FROM tokens WHERE player_id = ?', playerId),
+      sql.write('DELETE FROM transfer_codes WHERE player_id = ?', playerId),
+      sql.write('DELETE FROM challenges WHERE player_id = ?', playerId),
+      sql.write('DELETE FROM credentials WHERE player_id = ?', playerId),
+      sql.write(
+        'DELETE FROM push_sends WHERE subscription_id IN (SELECT id FROM push_subscriptions WHERE player_id = ?)',
+        playerId,
+      ),
+      sql.write('DELETE FROM push_subscriptions WHERE player_id = ?', playerId),
+      sql.write('DELETE FROM reminders WHERE player_id = ?', playerId),
+      sql.write('DELETE FROM league_members WHERE player_id = ?', playerId),
+      sql.write('DELETE FROM player_names WHERE player_id = ?', playerId),
+      sql.write('DELETE FROM rate_limits WHERE key = ?', `${EXPORT_BUCKET}/${playerId}`),
+      sql.write(
+        'UPDATE players SET name = ?, deleted_at = ? WHERE id = ? AND deleted_at IS NULL',
+        name,
+        now,
+        playerId,
+      ),
+    ]);
+    return (results.at(-1)?.meta.changes ?? 0) > 0;
   }
   async addToken(playerId: string, tokenHash: string, createdAt: number): Promise<void> {
     await this.sql
