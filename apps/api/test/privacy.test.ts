@@ -475,16 +475,20 @@ describe('deleting a player', () => {
       for (const day of ['closed', 'open'] as const) {
         expect(ranks(after[day])).toEqual(ranks(before[day]));
         expect(after[day].players).toBe(3);
-        expect(after[day].entries.find((e) => e.playerId === leaver.id)?.name).toBe(DELETED_NAME);
+        const row = after[day].entries.find((e) => e.playerId === leaver.id);
+        expect([row?.name, row?.standIn]).toEqual([DELETED_NAME, 'deleted']);
+        // Everyone else still shows their own name.
+        for (const e of after[day].entries.filter((e) => e.playerId !== leaver.id)) expect(e.standIn).toBeNull();
       }
       // Replays and the audit keep working, without the name.
-      const replayAfter = await client.call<{ name: string; holes: unknown[] }>(
+      const replayAfter = await client.call<{ name: string; standIn: string | null; holes: unknown[] }>(
         'GET',
         `/api/daily/${CLOSED}/replays/${leaver.id}`,
       );
-      expect([replayAfter.status, replayAfter.body.name, replayAfter.body.holes]).toEqual([
+      expect([replayAfter.status, replayAfter.body.name, replayAfter.body.standIn, replayAfter.body.holes]).toEqual([
         200,
         DELETED_NAME,
+        'deleted',
         replay.body.holes,
       ]);
       const audit = await client.call<{ name: string; status: string }>(
