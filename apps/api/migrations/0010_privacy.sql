@@ -15,6 +15,8 @@ INSERT INTO player_names (player_id, name, taken_at) SELECT id, name, NULL FROM 
 -- A deleted player stays as a tombstone row (its name replaced by "Deleted player"), so every round, verdict and
 -- league that refers to it stays valid and nobody's rank moves; everything else of the player is deleted.
 ALTER TABLE players ADD COLUMN deleted_at INTEGER;
+-- The players deleted lately, whose leftovers the cron deletes again (services/privacy.ts).
+CREATE INDEX players_deleted ON players (deleted_at) WHERE deleted_at IS NOT NULL;
 
 -- The address a player was created from was kept for nothing after the creation limit, which has its own
 -- buckets (rate_limits): it goes.

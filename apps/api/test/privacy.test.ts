@@ -603,6 +603,72 @@ describe('deleting a player, further', () => {
   });
 });
 
+describe('requests in flight when a player is deleted', () => {
+  it("lose what they wrote after it at the cron's next run, for an hour after the deletion", async () => {
+    const T = Date.parse(`${EARLY}T18:00:00.000Z`);
+    const at = (ms: number) => new Date(T + ms).toISOString();
+    const client = testClient(at(0));
+    const leaver = await newPlayer(client, 'In Flight');
+    const friend = await newPlayer(client, 'Friend Stays');
+    const club = await client.call<{ id: string; code: string }>('POST', '/api/leagues', {
+      token: friend.token,
+      body: { name: 'Flight Club' },
+    });
+    expect(
+      (await client.call('DELETE', '/api/players/me', { token: leaver.token, body: CONFIRM })).status,
+    ).toBe(200);
+    // What requests that had passed their token check write afterwards, as they would write it.
+    const later = await client.call<{ id: string; code: string }>('POST', '/api/leagues', {
+      token: friend.token,
+      body: { name: 'Later Club' },
+    });
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO tokens (token_hash, player_id, created_at) VALUES ('late-token', ?, ?)",
+      ).bind(leaver.id, T),
+      env.DB.prepare(
+        "INSERT INTO push_subscriptions (id, player_id, endpoint, p256dh, auth, created_at) VALUES ('late-sub', ?, 'https://push.example/late', 'k', 'a', ?)",
+      ).bind(leaver.id, T),
+      env.DB.prepare('INSERT INTO league_members (league_id, player_id, joined_at) VALUES (?, ?, ?)').bind(
+        club.body.id,
+        leaver.id,
+        T,
+      ),
+      env.DB.prepare(
+        "INSERT INTO player_names (player_id, name, taken_at) VALUES (?, 'In Flight Again', ?)",
+      ).bind(leaver.id, T),
+    ]);
+    await dayDb(EARLY)
+      .prepare('INSERT INTO round_evidence (date, player_id, started_at, ip_hash) VALUES (?, ?, ?, ?)')
+      .bind(EARLY, leaver.id, T, 'c'.repeat(64))
+      .run();
+    await dayDb(EARLY)
+      .prepare('INSERT INTO attempts (player_id, date) VALUES (?, ?)')
+      .bind(leaver.id, EARLY)
+      .run();
+    const left = async () =>
+      (
+        await Promise.all([
+          rowsOf('SELECT token_hash FROM tokens WHERE player_id = ?', leaver.id),
+          rowsOf('SELECT id FROM push_subscriptions WHERE player_id = ?', leaver.id),
+          rowsOf('SELECT league_id FROM league_members WHERE player_id = ?', leaver.id),
+          rowsOf('SELECT name FROM player_names WHERE player_id = ?', leaver.id),
+          dayDb(EARLY)
+            .prepare('SELECT ip_hash FROM round_evidence WHERE player_id = ? AND ip_hash IS NOT NULL')
+            .bind(leaver.id)
+            .all()
+            .then((r) => r.results),
+        ])
+      ).map((rows) => rows.length);
+    expect(await left()).toEqual([1, 1, 1, 1, 1]);
+    await runCron(client, at(10 * 60_000));
+    expect(await left()).toEqual([0, 0, 0, 0, 0]);
+    // The friend's leagues are theirs as before.
+    for (const id of [club.body.id, later.body.id])
+      expect((await client.call('GET', `/api/leagues/${id}`, { token: friend.token })).status).toBe(200);
+  });
+});
+
 describe('the address hash', () => {
   it('leaves the attempt object once the ledger has it; a row still owed when its player is deleted carries none', async () => {
     const ledger = testLedger();

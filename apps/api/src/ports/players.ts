@@ -35,6 +35,13 @@ export interface PlayerStore {
    * player was already deleted (nothing changes). The day databases' side is `RoundStore.forgetAddresses`.
    */
   deletePlayer(playerId: string, name: string, now: number): Promise<boolean>;
+  /** Players deleted at or after `since`, oldest first, at most `limit`. */
+  deletedSince(since: number, limit: number): Promise<string[]>;
+  /**
+   * Deletes again, for deleted players, everything {@link deletePlayer} deleted: what a request already past its
+   * token check when the player was deleted wrote after (a device, a subscription, a membership…).
+   */
+  eraseAgain(playerIds: readonly string[]): Promise<void>;
   /** Adds a token (another device) for a player. */
   addToken(playerId: string, tokenHash: string, createdAt: number): Promise<void>;
   /**

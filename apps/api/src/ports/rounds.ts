@@ -45,8 +45,8 @@ export interface RoundStore {
    * and its verdict (for the player's data export; the archive holds the rest).
    */
   playerAttempts(playerId: string): Promise<PlayerAttemptRecord[]>;
-  /** Forgets the address hash kept with each of the player's rounds not yet archived (a deleted player's). */
-  forgetAddresses(playerId: string): Promise<void>;
+  /** Forgets the address hash kept with each of these players' rounds not yet archived (deleted players'). */
+  forgetAddresses(playerIds: readonly string[]): Promise<void>;
 }
 
 /** One attempt of a player as the ledger holds it (see {@link RoundStore.playerAttempts}). */

@@ -174,6 +174,24 @@ export async function deletePlayer(ctx: ServiceContext, playerId: string): Promi
   );
   for (const r of objects)
     if (r.status === 'rejected') console.error('an attempt object did not forget', r.reason);
-  await ctx.ledger.rounds.forgetAddresses(playerId);
+  await ctx.ledger.rounds.forgetAddresses([playerId]);
   return { id: playerId, deleted: true };
+}
+
+/** How long after a deletion the cron deletes again what a request in flight may have written (runs every 10 min). */
+export const SWEEP_AFTER_DELETE_MS = 60 * 60_000;
+/** Players swept per run, at most. */
+const SWEPT_PER_RUN = 200;
+
+/**
+ * The cron's housekeeping: a request that passed its token check just before its player was deleted may still write
+ * afterwards (a device, a push subscription, a league membership, an attempt's first row with its address hash).
+ * For an hour after each deletion every run deletes all of that again, so nothing of a deleted player outlives it
+ * by more than one run.
+ */
+export async function sweepDeletedPlayers(ctx: ServiceContext): Promise<number> {
+  const ids = await ctx.ledger.players.deletedSince(ctx.now.getTime() - SWEEP_AFTER_DELETE_MS, SWEPT_PER_RUN);
+  await ctx.ledger.players.eraseAgain(ids);
+  await ctx.ledger.rounds.forgetAddresses(ids);
+  return ids.length;
 }

@@ -6,6 +6,7 @@ import { completePerfect, ensureCourse } from './course.ts';
 import { forgetOldSends, sendReminders, type ReminderRun } from './push.ts';
 import { forgetArchivedAddresses } from './archive.ts';
 import { forgetRefilledBuckets } from './rate-limit.ts';
+import { sweepDeletedPlayers } from './privacy.ts';
 
 /**
  * The cron's job: today's and tomorrow's courses exist with their perfect play, so no player's request ever
@@ -45,8 +46,9 @@ async function watchLedgerSize(ctx: ServiceContext): Promise<void> {
  * resumes any day whose pipeline stalled: a few statements, services/audit-queue.ts), then the reminders due
  * (services/push.ts; a failure there is logged and leaves the rest alone), then housekeeping: expired passkey
  * challenges and transfer codes, which no request can use any more, old reminder send records, rate-limit buckets
- * that have refilled (the address hashes they are keyed by), and the address hashes of archive objects written
- * before the archive stopped keeping them (docs/privacy.md).
+ * that have refilled (the address hashes they are keyed by), the address hashes of archive objects written
+ * before the archive stopped keeping them, and what requests in flight wrote for players deleted within the hour
+ * (docs/privacy.md).
  */
 export async function scheduledJob(
   ctx: ServiceContext,
@@ -64,6 +66,7 @@ export async function scheduledJob(
     forgetOldSends(ctx),
     forgetRefilledBuckets(ctx),
     forgetArchivedAddresses(ctx),
+    sweepDeletedPlayers(ctx),
     watchLedgerSize(ctx),
   ]);
   return { courses, audit, reminders };

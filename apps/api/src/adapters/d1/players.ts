@@ -96,22 +96,9 @@ export class D1PlayerStore extends D1Store implements PlayerStore {
   }
   async deletePlayer(playerId: string, name: string, now: number): Promise<boolean> {
     // One transaction, the tombstone last: its condition makes a second deletion change nothing visible.
-    const sql = this.sql;
-    const results = await sql.batch([
-      sql.write('DELETE FROM tokens WHERE player_id = ?', playerId),
-      sql.write('DELETE FROM transfer_codes WHERE player_id = ?', playerId),
-      sql.write('DELETE FROM challenges WHERE player_id = ?', playerId),
-      sql.write('DELETE FROM credentials WHERE player_id = ?', playerId),
-      sql.write(
-        'DELETE FROM push_sends WHERE subscription_id IN (SELECT id FROM push_subscriptions WHERE player_id = ?)',
-        playerId,
-      ),
-      sql.write('DELETE FROM push_subscriptions WHERE player_id = ?', playerId),
-      sql.write('DELETE FROM reminders WHERE player_id = ?', playerId),
-      sql.write('DELETE FROM league_members WHERE player_id = ?', playerId),
-      sql.write('DELETE FROM player_names WHERE player_id = ?', playerId),
-      sql.write('DELETE FROM rate_limits WHERE key = ?', `${EXPORT_BUCKET}/${playerId}`),
-      sql.write(
+    const results = await this.sql.batch([
+      ...this.#erase([playerId]),
+      this.sql.write(
         'UPDATE players SET name = ?, deleted_at = ? WHERE id = ? AND deleted_at IS NULL',
         name,
         now,
@@ -119,6 +106,39 @@ export class D1PlayerStore extends D1Store implements PlayerStore {
       ),
     ]);
     return (results.at(-1)?.meta.changes ?? 0) > 0;
+  }
+  async deletedSince(since: number, limit: number): Promise<string[]> {
+    const rows = await this.sql
+      .read('SELECT id FROM players WHERE deleted_at >= ? ORDER BY deleted_at LIMIT ?', since, limit)
+      .all<{ id: string }>();
+    return rows.results.map((r) => r.id);
+  }
+  async eraseAgain(playerIds: readonly string[]): Promise<void> {
+    if (playerIds.length > 0) await this.sql.batch(this.#erase(playerIds));
+  }
+  /** Everything of these players but their rows, each table by its index on the player. */
+  #erase(playerIds: readonly string[]) {
+    const ids = JSON.stringify(playerIds);
+    const mine = 'player_id IN (SELECT value FROM json_each(?))';
+    const sql = this.sql;
+    return [
+      sql.write(`DELETE FROM tokens WHERE ${mine}`, ids),
+      sql.write(`DELETE FROM transfer_codes WHERE ${mine}`, ids),
+      sql.write(`DELETE FROM challenges WHERE ${mine}`, ids),
+      sql.write(`DELETE FROM credentials WHERE ${mine}`, ids),
+      sql.write(
+        `DELETE FROM push_sends WHERE subscription_id IN (SELECT id FROM push_subscriptions WHERE ${mine})`,
+        ids,
+      ),
+      sql.write(`DELETE FROM push_subscriptions WHERE ${mine}`, ids),
+      sql.write(`DELETE FROM reminders WHERE ${mine}`, ids),
+      sql.write(`DELETE FROM league_members WHERE ${mine}`, ids),
+      sql.write(`DELETE FROM player_names WHERE ${mine}`, ids),
+      sql.write(
+        `DELETE FROM rate_limits WHERE key IN (SELECT '${EXPORT_BUCKET}/' || value FROM json_each(?))`,
+        ids,
+      ),
+    ];
   }
   async addToken(playerId: string, tokenHash: string, createdAt: number): Promise<void> {
     await this.sql

@@ -246,16 +246,17 @@ export class D1RoundStore extends D1Store implements RoundStore {
       })),
     );
   }
-  async forgetAddresses(playerId: string): Promise<void> {
-    // By the evidence's unique key (date, player): the player's dates come from the attempts' primary key.
+  async forgetAddresses(playerIds: readonly string[]): Promise<void> {
+    // By the evidence's unique key (date, player): the players' dates come from the attempts' primary key.
+    if (playerIds.length === 0) return;
     await Promise.all(
       this.periods.map(({ db }) =>
         db
           .write(
             `UPDATE round_evidence SET ip_hash = NULL
-             WHERE player_id = ?1 AND date IN (SELECT date FROM attempts WHERE player_id = ?1)
-               AND ip_hash IS NOT NULL`,
-            playerId,
+             WHERE ip_hash IS NOT NULL AND (date, player_id) IN (
+               SELECT a.date, a.player_id FROM attempts a WHERE a.player_id IN (SELECT value FROM json_each(?)))`,
+            JSON.stringify(playerIds),
           )
           .run(),
       ),
