@@ -47,7 +47,8 @@ for (const size of ['desktop', 'phone'] as const) {
     const player: unknown = await created.json();
     await returning.addInitScript((p) => localStorage.setItem('golf.player.v1', JSON.stringify(p)), player);
     await returning.goto('/');
-    await expect(returning.getByRole('button', { name: "Start today's round" })).toBeVisible();
+    await expect(returning.getByTestId('hole-number')).toContainText('Hole 1 of 9');
+    await expect(returning.getByTestId('today-note')).toContainText('your first move starts it');
     await check(returning, 'today-ready', size);
     await returning.close();
     await page.evaluate(() => localStorage.clear());
