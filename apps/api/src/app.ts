@@ -139,7 +139,7 @@ export function createApp(options: AppOptions = {}) {
       .route('/api/dev', devRoutes())
       .route('/', sitemapRoutes(deps.now))
       // Last: `/`, and the shell for any other page path (routes/pages.ts).
-      .route('/', pageRoutes(provideServices(deps)))
+      .route('/', pageRoutes(deps))
   );
 }
 

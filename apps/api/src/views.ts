@@ -218,12 +218,10 @@ export const roundAuditViewSchema = z
       })
       .nullable()
       .meta({ description: 'Null while pending' }),
-    holes: z
-      .array(z.strictObject({ hole: z.number().int(), telling: z.array(tellingViewSchema) }))
-      .meta({
-        description:
-          "Each audited hole's telling decisions: `reason` as data, or `why` from an earlier version",
-      }),
+    holes: z.array(z.strictObject({ hole: z.number().int(), telling: z.array(tellingViewSchema) })).meta({
+      description:
+        "Each audited hole's telling decisions: `reason` as data, or `why` from an earlier version",
+    }),
     day: auditProgressSchema.nullable(),
   })
   .meta({ id: 'RoundAuditView' });

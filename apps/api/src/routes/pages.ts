@@ -1,9 +1,11 @@
 import { COURSE_DATA_ID, jsonDataBlock } from '@golf/contract/page-data';
 import { pageHeaders, pagePolicyOf } from '@golf/contract/security-headers';
 import { utcDate } from '@golf/contract';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
+import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
+import { requestServices } from '../middleware.ts';
 import { cachedCourse, courseMaxAge } from './daily.ts';
 
 /** The web's shell (its build's `shell.html`): every page path without a prerendered page, rendered in the browser. */
@@ -43,15 +45,15 @@ function page(html: string, cacheControl: string): Response {
  * - any other page path: the shell, which renders the page in the browser (a path that names a file, and any
  *   path under `/api/`, stays a 404).
  */
-export const pageRoutes = (services: MiddlewareHandler<AppEnv>) =>
+export const pageRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
-    .get('/', services, async (c) => {
+    .get('/', async (c) => {
       const html = await builtPage(c, '/');
       if (html === null) return c.notFound();
-      const { services: ctx } = c.var;
       let block = '';
       let maxAge = 0;
       try {
+        const ctx = requestServices(c, deps);
         const course = await cachedCourse(ctx, utcDate(ctx.now));
         block = jsonDataBlock(COURSE_DATA_ID, course);
         maxAge = courseMaxAge(course, ctx.now);
