@@ -54,6 +54,9 @@ function unionOfPolicies(policies: readonly string[]): string {
   return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
 }
 
+/** app.html's title, for a page that has none of its own (the shell, until the app gives it one). */
+const SITE_TITLE = /\s*<title>Golf Daily<\/title>/;
+
 /** app.html's site-wide description and sharing tags, for pages that have none of their own (the shell). */
 const SITE_META = /\s*<meta\b[^>]*\bdata-site-meta\b[^>]*>/g;
 
@@ -87,7 +90,8 @@ const withHeaders: Adapter = {
       const policy = pagePolicyOf(html);
       if (policy === null) throw new Error(`build/${file} has no Content-Security-Policy <meta>`);
       policies.push(policy);
-      if (file !== SHELL) writeFileSync(join(out, file), html.replace(SITE_META, ''));
+      // A prerendered page has its own title and tags (PageMeta): app.html's, first in the head, would win.
+      if (file !== SHELL) writeFileSync(join(out, file), html.replace(SITE_META, '').replace(SITE_TITLE, ''));
     }
     if (!pages.includes(SHELL)) throw new Error(`build/${SHELL} was not written`);
     const policy = unionOfPolicies(policies);

@@ -52,6 +52,18 @@ export async function teeOff(page: Page, name: string): Promise<void> {
   await expect(page.getByTestId('hole-number')).toBeVisible();
 }
 
+/**
+ * Waits until the page runs in the browser: a prerendered page (`/`, `/play`, `/rules`) shows before its script
+ * has started, and a click before that does nothing. Each page adds its canonical link (or its `noindex`) once it
+ * runs (src/lib/components/PageMeta.svelte).
+ */
+export async function running(page: Page): Promise<void> {
+  await page
+    .locator('head link[rel="canonical"], head meta[name="robots"]')
+    .first()
+    .waitFor({ state: 'attached' });
+}
+
 /** Waits until no request is in flight (the stock button is not busy). */
 export async function settled(page: Page): Promise<void> {
   await expect(page.getByTestId('draw')).not.toHaveAttribute('aria-busy', 'true');
