@@ -54,6 +54,12 @@ function unionOfPolicies(policies: readonly string[]): string {
   return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
 }
 
+/** The pages' policy, with app.html's own inline scripts. */
+const CSP_DIRECTIVES: typeof PAGE_CSP_DIRECTIVES = {
+  ...PAGE_CSP_DIRECTIVES,
+  'script-src': [...(PAGE_CSP_DIRECTIVES['script-src'] ?? []), ...APP_HTML_SCRIPT_HASHES],
+};
+
 /** app.html's title, for a page that has none of its own (the shell, until the app gives it one). */
 const SITE_TITLE = /\s*<title>Golf Daily<\/title>/;
 
@@ -117,14 +123,9 @@ export default defineConfig({
       // A page's CSS is in its HTML (a <style> allowed by its hash), so no stylesheet request holds the first paint.
       inlineStyleThreshold: 20_000,
       serviceWorker: { register: true },
-      // Hashes, not nonces: the pages are static files. SvelteKit adds the hash of its inline start script.
-      csp: {
-        mode: 'hash',
-        directives: {
-          ...PAGE_CSP_DIRECTIVES,
-          'script-src': [...(PAGE_CSP_DIRECTIVES['script-src'] ?? []), ...APP_HTML_SCRIPT_HASHES],
-        },
-      },
+      // Hashes, not nonces: the pages are static files. SvelteKit adds the hashes of its inline start script and
+      // of the inlined styles.
+      csp: { mode: 'hash', directives: CSP_DIRECTIVES },
     }),
   ],
   server: { proxy: { '/api': { target: api, changeOrigin: true } } },
