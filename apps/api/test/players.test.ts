@@ -4,6 +4,7 @@ import {
   REFUSED_NAMES,
   REFUSED_OFFENSIVE_NAMES,
 } from '@golf/contract/name-cases';
+import { standInName } from '@golf/contract/stand-in';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { NewPlayer, PlayerView } from '../src/index.ts';
@@ -42,6 +43,27 @@ describe('players', () => {
       .all<Record<string, unknown>>();
     expect(tokens.results.map((t) => t.token_hash)).toEqual([await sha256Hex(r.body.token)]);
     expect(tokens.results.flatMap(Object.values)).not.toContain(r.body.token);
+  });
+
+  it('creates a player without a name, named its stand-in until it chooses one', async () => {
+    const client = testClient();
+    const r = await client.call<NewPlayer>('POST', '/api/players', { body: {}, headers: fresh() });
+    expect(r.status).toBe(201);
+    // "Golfer" and four upper-case hex digits, the same for this id wherever it shows.
+    expect(r.body.name).toMatch(/^Golfer [0-9A-F]{4}$/);
+    expect(r.body.name).toBe(standInName(r.body.id));
+    const other = await client.call<NewPlayer>('POST', '/api/players', { body: {}, headers: fresh() });
+    expect(other.body.id).not.toBe(r.body.id);
+    expect(other.body.name).toBe(standInName(other.body.id));
+    expect((await client.call('GET', '/api/players/me', { token: r.body.token })).body).toEqual({
+      id: r.body.id,
+      name: r.body.name,
+    });
+    const named = await client.call<PlayerView>('PATCH', '/api/players/me', {
+      token: r.body.token,
+      body: { name: 'Chosen later' },
+    });
+    expect(named.body).toEqual({ id: r.body.id, name: 'Chosen later' });
   });
 
   it('reads and renames the player behind a token', async () => {
@@ -96,7 +118,7 @@ describe('players', () => {
     expect([r.status, errorCode(r)]).toEqual([400, 'ERR_VALIDATION']);
   });
 
-  it.each([[{}], [{ name: 42 }], [{ name: null }], [[]], ['name']])('refuses the body %j', async (body) => {
+  it.each([[{ name: 42 }], [{ name: null }], [{ name: '' }], [[]], ['name']])('refuses the body %j', async (body) => {
     const client = testClient();
     const r = await client.call('POST', '/api/players', { body, headers: fresh() });
     expect([r.status, errorCode(r)]).toEqual([400, 'ERR_VALIDATION']);
@@ -148,6 +170,9 @@ describe('player creation limit', () => {
     const limited = await create();
     expect([limited.status, errorCode(limited)]).toEqual([429, 'ERR_RATE_LIMITED']);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // A player created without a name counts the same.
+    const unnamed = await client.call('POST', '/api/players', { body: {}, headers });
+    expect([unnamed.status, errorCode(unnamed)]).toEqual([429, 'ERR_RATE_LIMITED']);
     // Invalid bodies are answered 400 before the limit is looked at.
     expect((await create('')).status).toBe(400);
     // Another address is not affected.

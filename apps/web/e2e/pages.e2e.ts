@@ -1,19 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.ts';
 import { join } from 'node:path';
-import { addDays, shot, SHOTS, SIZES, teeOff, uniqueName, utcToday } from './helpers.ts';
+import { addDays, running, shot, SHOTS, SIZES, teeOff, uniqueName, utcToday } from './helpers.ts';
 
 const today = utcToday();
 const PAGES: readonly { name: string; path: string }[] = [
   { name: 'practice', path: '/play' },
   { name: 'rules', path: '/rules' },
-  { name: 'privacy', path: '/privacy' },
   { name: 'api-reference', path: '/api-reference' },
   { name: 'stats', path: '/stats' },
   { name: 'standings', path: `/standings/${today}` },
   { name: 'archive', path: '/archive' },
   { name: 'archive-day', path: `/archive/${addDays(today, -1)}` },
-  { name: 'moderation', path: '/moderation' },
 ];
 
 test.use({ reducedMotion: 'reduce' });
@@ -49,7 +47,8 @@ for (const size of ['desktop', 'phone'] as const) {
     const player: unknown = await created.json();
     await returning.addInitScript((p) => localStorage.setItem('golf.player.v1', JSON.stringify(p)), player);
     await returning.goto('/');
-    await expect(returning.getByRole('button', { name: "Start today's round" })).toBeVisible();
+    await expect(returning.getByTestId('hole-number')).toContainText('Hole 1 of 9');
+    await expect(returning.getByTestId('today-note')).toContainText('your first move starts it');
     await check(returning, 'today-ready', size);
     await returning.close();
     await page.evaluate(() => localStorage.clear());
@@ -86,19 +85,9 @@ test('search and sharing: one description and its own sharing tags per page, rob
         robots: all('meta[name="robots"]'),
       };
     });
-  for (const path of [
-    '/',
-    '/play',
-    '/rules',
-    '/privacy',
-    `/standings/${today}`,
-    '/archive',
-    `/archive/${closed}`,
-  ]) {
+  for (const path of ['/', '/play', '/rules', `/standings/${today}`, '/archive', `/archive/${closed}`]) {
     await page.goto(path);
-    await page.locator('main h1').first().waitFor({ state: 'attached' });
-    // A page built ahead (/privacy) shows its words before the app runs; its address tags come with the app.
-    await page.locator('link[rel="canonical"]').waitFor({ state: 'attached' });
+    await running(page);
     const t = await tags();
     const url = new URL(path, page.url()).href;
     expect(t.description, path).toHaveLength(1);
@@ -109,6 +98,16 @@ test('search and sharing: one description and its own sharing tags per page, rob
     expect(t.canonical, path).toEqual([url]);
     expect(t.ogImage, path).toEqual([new URL('/og-image.png', page.url()).href]);
     expect(t.robots, path).toEqual([]);
+  }
+  // A prerendered page has its own title, description and sharing tags in its HTML, for readers that run no script.
+  for (const path of ['/', '/play', '/rules']) {
+    const html = await (await request.get(path)).text();
+    const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+    expect(titles, path).toHaveLength(1);
+    expect(titles[0], path).toMatch(/ · Golf Daily$/);
+    expect(html.match(/<meta name="description"/g), path).toHaveLength(1);
+    expect(html.match(/<meta property="og:title"/g), path).toHaveLength(1);
+    expect(html, path).toContain('<meta property="og:image" content="/og-image.png"');
   }
   // A player's own pages are not for search engines.
   await page.goto('/me');
@@ -123,7 +122,7 @@ test('search and sharing: one description and its own sharing tags per page, rob
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.headers()['content-type']).toMatch(/^application\/xml/);
   const xml = await sitemap.text();
-  for (const path of ['/rules', '/privacy', `/standings/${today}`, `/archive/${closed}`])
+  for (const path of ['/rules', `/standings/${today}`, `/archive/${closed}`])
     expect(xml).toContain(`${path}</loc>`);
   expect(xml).not.toContain(`/archive/${today}<`);
 });

@@ -64,14 +64,14 @@ const drawBody = validate(
 const holeBody = validate('json', z.object({ log: logSchema }));
 
 /** A closed course never changes; an open one changes (gains its stocks and perfect lines) when the day closes. */
-function courseMaxAge(course: CourseView, now: Date): number {
+export function courseMaxAge(course: CourseView, now: Date): number {
   if (course.closed) return IMMUTABLE_MAX_AGE;
   const untilClose = Math.floor((closesAt(course.date).getTime() - now.getTime()) / 1000);
   return Math.max(0, Math.min(60, untilClose));
 }
 
-/** The course of a date, through the edge cache. */
-async function cachedCourse(services: ServiceContext, date: string): Promise<CourseView> {
+/** The course of a date, through the edge cache (the API's answer, and the one in the HTML of `/`). */
+export async function cachedCourse(services: ServiceContext, date: string): Promise<CourseView> {
   return cached(
     services.cache,
     services.defer,

@@ -1,3 +1,4 @@
+import { standInName } from '@golf/contract/stand-in';
 import { ApiError } from '../errors.ts';
 import type { PlayerRecord } from '../ports/players.ts';
 import type { ServiceContext } from './context.ts';
@@ -10,15 +11,16 @@ import type { PlayerView, NewPlayer } from '../views.ts';
 export type { PlayerView, NewPlayer };
 
 /**
- * Creates a player. `name` is already normalised; a refused one (ERR_NAME_REFUSED) stores nothing. Rate limited per
- * client address (only creations count); the address is not kept with the player.
+ * Creates a player. `name` is already normalised; a refused one (ERR_NAME_REFUSED) stores nothing. Without a name
+ * (a newcomer who plays first and names themself later) the player is named its stand-in, `standInName(id)`. Rate
+ * limited per client address (only creations count); the address is not kept with the player.
  */
 export async function createPlayer(
   ctx: ServiceContext,
-  name: string,
+  name: string | undefined,
   addressKey: string,
 ): Promise<NewPlayer> {
-  checkNameAllowed(name);
+  if (name !== undefined) checkNameAllowed(name);
   await limitAddress(
     ctx,
     'players',
@@ -28,8 +30,9 @@ export async function createPlayer(
   const now = ctx.now.getTime();
   const id = crypto.randomUUID();
   const token = newToken(id);
-  await ctx.ledger.players.createPlayer({ id, name, tokenHash: await sha256Hex(token), createdAt: now });
-  return { id, name, standIn: null, token };
+  const stored = name ?? standInName(id);
+  await ctx.ledger.players.createPlayer({ id, name: stored, tokenHash: await sha256Hex(token), createdAt: now });
+  return { id, name: stored, standIn: null, token };
 }
 
 /** A bearer token as sent: its hash, and the player it claims (checked later against the ledger). */

@@ -1,9 +1,11 @@
 /**
- * The player's identity on this device: `{id, name, token}` in localStorage, created after a name prompt on
- * the first visit and renamed through `PATCH /api/players/me`. One shared `GolfApi` sends its token.
+ * The player's identity on this device: `{id, name, token}` in localStorage, created on the first move of today's
+ * course (named its stand-in, "Golfer 4F2A", until the player chooses a name) or with a name (joining a league),
+ * and renamed through `PATCH /api/players/me`. One shared `GolfApi` sends its token.
  */
 import type { NewPlayer } from '@golf/api';
 import { normalizeName } from '@golf/contract';
+import { standInName } from '@golf/contract/stand-in';
 import { err, ok, type Result } from '@golf/engine';
 import { GolfApi, type ApiFailure, type ApiResult } from './api.ts';
 import { Persisted, browserStore, type KeyValueStore } from './persisted.svelte.ts';
@@ -47,6 +49,12 @@ export class Identity {
     return this.player?.token ?? null;
   }
 
+  /** Whether the player has chosen a name (one created without a name is named its stand-in until then). */
+  get named(): boolean {
+    const p = this.player;
+    return p !== null && p.name !== standInName(p.id);
+  }
+
   #save(player: StoredPlayer | null): void {
     if (player === null) this.#saved.clear();
     else this.#saved.value = { id: player.id, name: player.name, token: player.token };
@@ -62,8 +70,9 @@ export class Identity {
     if (res.ok) this.nameHidden = res.value.standIn === 'hidden';
   }
 
-  async create(api: GolfApi, rawName: string): Promise<ApiResult<StoredPlayer>> {
-    const name = checkName(rawName);
+  /** Creates the player of this device: named `rawName`, or without a name (its stand-in) when omitted. */
+  async create(api: GolfApi, rawName?: string): Promise<ApiResult<StoredPlayer>> {
+    const name = rawName === undefined ? ok(undefined) : checkName(rawName);
     if (!name.ok) return name;
     const res = await api.createPlayer(name.value);
     if (res.ok) {

@@ -172,9 +172,12 @@ export class GolfApi {
     }
   }
 
-  /** Creating a player sends no token (a new identity replaces the old one). */
-  createPlayer(name: string): Promise<ApiResult<NewPlayer>> {
-    return this.#run(() => this.#anonymous.api.players.$post({ json: { name } }));
+  /**
+   * Creating a player sends no token (a new identity replaces the old one). Without a name the player is named its
+   * stand-in ("Golfer 4F2A") until it renames itself.
+   */
+  createPlayer(name?: string): Promise<ApiResult<NewPlayer>> {
+    return this.#run(() => this.#anonymous.api.players.$post({ json: name === undefined ? {} : { name } }));
   }
 
   me(): Promise<ApiResult<PlayerView>> {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   DRAW,
   PRESET_NAMES,
@@ -16,6 +17,7 @@ import {
 } from '@golf/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  countText,
   MODE_LABEL,
   PRESET_LABEL,
   SCORING_LABEL,
@@ -301,6 +303,16 @@ describe('tellingReasonText', () => {
     );
     expect(tellingReasonText({ ...PLAYED_10S, realStrokes: 1, of: 12 })).toBe(
       'Played 10♠ from column 4: without knowing the stock, drawing lost 2.0 strokes less on average; with the stock known, this play lost only 1 stroke: the real stock ranks 2nd of 12 orders for it.',
+    );
+  });
+});
+
+describe('countText', () => {
+  it('writes a whole number as toLocaleString("en") does, and any other number too', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.double({ noNaN: true })), (n) => {
+        expect(countText(n)).toBe(n.toLocaleString('en'));
+      }),
     );
   });
 });
