@@ -47,6 +47,9 @@ export default defineConfig(async () => {
     test: {
       include: ['test/**/*.test.ts'],
       setupFiles: ['./test/setup.ts'],
+      // One workerd for every file, one file after another, each starting from empty storage (test/setup.ts):
+      // a workerd per file took more than half of the run.
+      isolate: false,
       testTimeout: 30_000,
     },
   };

@@ -13,9 +13,11 @@ import { dailyRoutes } from './routes/daily.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { devRoutes } from './routes/dev.ts';
 import { leagueRoutes } from './routes/leagues.ts';
+import { moderationRoutes } from './routes/moderation.ts';
 import { playerRoutes } from './routes/players.ts';
 import { privacyRoutes } from './routes/privacy.ts';
 import { pushKeyRoutes, pushRoutes } from './routes/push.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { describe, publicCache } from './routes/describe.ts';
 import { sitemapRoutes } from './routes/sitemap.ts';
 import { IMMUTABLE_MAX_AGE } from './ports/edge-cache.ts';
@@ -131,6 +133,8 @@ export function createApp(options: AppOptions = {}) {
       .route('/api/players', pushRoutes())
       .route('/api/push', pushKeyRoutes())
       .route('/api/leagues', leagueRoutes())
+      .route('/api/reports', reportRoutes())
+      .route('/api/moderation', moderationRoutes())
       .route('/api/daily', dailyRoutes())
       .route('/api/players', privacyRoutes())
       .route('/api/dev', devRoutes())

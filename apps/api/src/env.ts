@@ -49,6 +49,15 @@ export interface Env {
    * fixed-cost stand-in that flags nothing, so the local close bench measures the pipeline, not the solver.
    */
   readonly AUDIT_STAND_IN?: string;
+  /**
+   * The moderators: a comma-separated list of player ids (spaces ignored). Only they may use `/api/moderation/*`;
+   * nobody becomes one without a deployment (docs/deploy.md). Locally in `.dev.vars`.
+   */
+  readonly MODERATOR_IDS?: string;
+  /** How many distinct counting reporters hide a name at once (default 3; docs/names.md). */
+  readonly REPORTS_TO_HIDE?: string;
+  /** How many names one player may report per UTC day (default 20). */
+  readonly REPORTS_PER_DAY?: string;
   /** "1" only in the local API bench: adds `Server-Timing` to every answer. Never set in production. */
   readonly SERVER_TIMING?: string;
 }

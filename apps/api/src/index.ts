@@ -21,3 +21,11 @@ export type { ReminderKind } from './ports/push.ts';
 export type { AuditVerdict, DistributionEntry, ReviewRound } from './views.ts';
 export type { DeletedPlayer, ExportRound, PlayerExport } from './services/privacy.ts';
 export type { PushMessage, PushSubscriptionJson } from './push/message.ts';
+export type { ReportView } from './services/reports.ts';
+export type {
+  ModerationItem,
+  ModerationLog,
+  ModerationLogEntry,
+  ModerationQueue,
+} from './services/moderation.ts';
+export type { NameTarget } from './views.ts';

@@ -3,6 +3,7 @@ import { servicesFor, type AppDeps, type Defer } from './deps.ts';
 import type { AppEnv } from './app-env.ts';
 import { configOf } from './config.ts';
 import { ApiError } from './errors.ts';
+import { requireModerator } from './services/moderation.ts';
 import { bearerOf, playerOf, type Bearer } from './services/players.ts';
 
 /** Puts the request's services on the context (`c.var.services`). Every API route runs behind it. */
@@ -40,6 +41,19 @@ const required = async (authorization: string | undefined): Promise<Bearer> => {
 export const requirePlayer = createMiddleware<AppEnv & { Variables: { playerId: string } }>(
   async (c, next) => {
     c.set('playerId', await playerOf(c.var.services, await required(c.req.header('authorization'))));
+    await next();
+  },
+);
+
+/**
+ * Like {@link requirePlayer}, and the player must be a moderator (`MODERATOR_IDS`): ERR_NOT_MODERATOR otherwise.
+ * Checked before the request itself, so a non-moderator learns nothing from a moderation route but the refusal.
+ */
+export const requireModeratorPlayer = createMiddleware<AppEnv & { Variables: { playerId: string } }>(
+  async (c, next) => {
+    const playerId = await playerOf(c.var.services, await required(c.req.header('authorization')));
+    requireModerator(c.var.services, playerId);
+    c.set('playerId', playerId);
     await next();
   },
 );

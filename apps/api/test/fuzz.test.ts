@@ -55,6 +55,11 @@ const ROUTES: readonly (readonly [string, string])[] = [
   ['DELETE', '/api/players/me/push/x'],
   ['GET', '/api/players/me/reminders'],
   ['PUT', '/api/players/me/reminders'],
+  ['POST', '/api/reports'],
+  ['PATCH', `/api/leagues/${LEAGUE_ID}`],
+  ['GET', '/api/moderation/reports'],
+  ['GET', '/api/moderation/log?limit=3'],
+  ['POST', '/api/moderation/actions'],
   ['GET', '/api/players/me/export'],
   ['DELETE', '/api/players/me'],
 ];
@@ -70,6 +75,8 @@ const JSON_ROUTES: readonly (readonly [string, string])[] = [
   ['POST', '/api/players/passkeys/sign-in'],
   ['POST', '/api/leagues'],
   ['POST', '/api/leagues/join'],
+  ['POST', '/api/reports'],
+  ['PATCH', '/api/leagues/x'],
   ['DELETE', '/api/players/me'],
 ];
 
@@ -119,6 +126,17 @@ const body = fc.oneof(
         hour: fc.oneof(fc.integer({ min: -2, max: 25 }), fc.double(), fc.string()),
         timeZone: fc.oneof(fc.constantFrom('UTC', 'Europe/Paris', 'Nowhere/Else'), fc.string()),
         kinds: fc.oneof(fc.array(fc.constantFrom('open', 'closing', 'x')), fc.anything()),
+      },
+      { requiredKeys: [] },
+    )
+    .map((v) => JSON.stringify(v) ?? '{}'),
+  fc
+    .record(
+      {
+        playerId: fc.oneof(fc.uuid(), fc.string(), fc.anything()),
+        leagueId: fc.oneof(fc.uuid(), fc.string(), fc.anything()),
+        reason: fc.oneof(fc.constantFrom('offensive', 'impersonation', 'other', 'x'), fc.anything()),
+        action: fc.oneof(fc.constantFrom('hide', 'restore', 'dismiss', 'x'), fc.anything()),
       },
       { requiredKeys: [] },
     )

@@ -48,15 +48,16 @@ describe('players', () => {
     const client = testClient();
     const p = await client.player('Before');
     const me = await client.call<PlayerView>('GET', '/api/players/me', { token: p.token });
-    expect(me.body).toEqual({ id: p.id, name: 'Before' });
+    expect(me.body).toEqual({ id: p.id, name: 'Before', standIn: null });
     const renamed = await client.call<PlayerView>('PATCH', '/api/players/me', {
       token: p.token,
       body: { name: ' After ' },
     });
-    expect(renamed.body).toEqual({ id: p.id, name: 'After' });
+    expect(renamed.body).toEqual({ id: p.id, name: 'After', standIn: null });
     expect((await client.call('GET', '/api/players/me', { token: p.token })).body).toEqual({
       id: p.id,
       name: 'After',
+      standIn: null,
     });
     const bad = await client.call('PATCH', '/api/players/me', { token: p.token, body: { name: '' } });
     expect([bad.status, errorCode(bad)]).toEqual([400, 'ERR_VALIDATION']);
@@ -131,6 +132,7 @@ describe('the name check (create and rename)', () => {
     expect((await client.call('GET', '/api/players/me', { token: p.token })).body).toEqual({
       id: p.id,
       name: 'Kept',
+      standIn: null,
     });
   });
 });

@@ -13,6 +13,7 @@ const PAGES: readonly { name: string; path: string }[] = [
   { name: 'standings', path: `/standings/${today}` },
   { name: 'archive', path: '/archive' },
   { name: 'archive-day', path: `/archive/${addDays(today, -1)}` },
+  { name: 'moderation', path: '/moderation' },
 ];
 
 test.use({ reducedMotion: 'reduce' });

@@ -116,6 +116,15 @@ const unauthorized: { ok: false; error: AttemptFailure } = {
   error: { code: 'ERR_UNAUTHORIZED', message: 'unknown token' },
 };
 
+const nameHidden: { ok: false; error: AttemptFailure } = {
+  ok: false,
+  error: {
+    code: 'ERR_NAME_HIDDEN',
+    message:
+      'your name was hidden after reports or by a moderator: choose a new name before your next ranked round',
+  },
+};
+
 /**
  * One attempt: the pure rules of fair-stock.ts on a store, the caller's token checked against the ledger (then
  * remembered until {@link forgetTokens}), and the ledger rows written after the writes they follow. A ledger
@@ -151,6 +160,12 @@ export class AttemptSession implements AttemptRpc {
 
   async start(caller: Caller, input: Omit<StartInput, 'playerId'>): Promise<Outcome<AttemptView>> {
     if (!(await this.#authorized(caller))) return unauthorized;
+    // A new ranked round needs a name that is shown (an attempt already started goes on): one read, once a day.
+    if (
+      this.#store.read() === null &&
+      (await this.#ledger(input.date).ledger.players.isNameHidden(caller.playerId))
+    )
+      return nameHidden;
     const state = start(this.#store, { ...input, playerId: caller.playerId });
     await this.sync();
     return { ok: true, value: attemptView(state) };

@@ -1,16 +1,26 @@
+import type { NameStandIn } from '@golf/contract';
+
 /**
  * Players, their bearer tokens (as hashes), the names they took and their one-time transfer codes. Times are
  * milliseconds since the epoch.
  */
 export interface PlayerStore {
   /** The player, its first token and its first name in the history of names, in one transaction. */
-  createPlayer(player: PlayerRecord & { readonly tokenHash: string }): Promise<void>;
-  /** A player (a deleted one too: its tombstone, named as it now is). */
+  createPlayer(player: Omit<PlayerRecord, 'standIn'> & { readonly tokenHash: string }): Promise<void>;
+  /** A player, with the name shown to others (a stand-in while hidden; a deleted player's tombstone, deleted). */
   playerById(id: string): Promise<PlayerRecord | null>;
+  /** The names shown for these players (a stand-in where hidden; a deleted player's where the player is gone). */
+  shownNames(ids: readonly string[]): Promise<Map<string, ShownName>>;
+  /** Whether the player's name is hidden now (read from the primary: a rename clears it at once). */
+  isNameHidden(id: string): Promise<boolean>;
   /** The player a token hash names, or null (unknown or revoked). */
   playerIdByTokenHash(tokenHash: string): Promise<string | null>;
-  /** The new name, and the name in the history of names, in one transaction. */
-  renamePlayer(id: string, name: string, now: number): Promise<void>;
+  /**
+   * Renames a player and clears a hidden name (logged as the owner's rename; the name's open reports are closed),
+   * and keeps the name in the history of names, in one transaction. False, and nothing changes, when the name is
+   * hidden and `name` is that same name, or when the player is deleted.
+   */
+  renamePlayer(id: string, name: string, now: number): Promise<boolean>;
   /** The names the player took, oldest first (`takenAt` null for a name taken before names were recorded). */
   namesOf(playerId: string): Promise<NameRecord[]>;
   /** When each of the player's tokens (one per device) was made, oldest first; never the tokens or their hashes. */
@@ -50,9 +60,17 @@ export interface PlayerStore {
   deleteExpiredCodes(now: number): Promise<void>;
 }
 
-export interface PlayerRecord {
-  readonly id: string;
+/**
+ * A name as answers show it: the stored name, or a stand-in (`standIn` says why: `hidden`), so that a page can word
+ * it in the reader's language. adapters/d1/names.ts is the one place a stored name becomes this.
+ */
+export interface ShownName {
   readonly name: string;
+  readonly standIn: NameStandIn;
+}
+
+export interface PlayerRecord extends ShownName {
+  readonly id: string;
   readonly createdAt: number;
 }
 

@@ -1,4 +1,5 @@
 import type { DayAuditRecord } from './audit-ledger.ts';
+import type { ShownName } from './players.ts';
 
 /**
  * One row per attempt, written twice (started, then finished), and what ranks: the day's counts, standings pages
@@ -44,6 +45,8 @@ export interface RoundStore {
   playerAttempts(playerId: string): Promise<PlayerAttemptRecord[]>;
   /** Forgets the address hash kept with each of these players' rounds not yet archived (deleted players'). */
   forgetAddresses(playerIds: readonly string[]): Promise<void>;
+  /** Whether the player has finished a round that is ranked (not under review), on any day. */
+  hasRankedRound(playerId: string): Promise<boolean>;
 }
 
 /** One attempt of a player as the ledger holds it (see {@link RoundStore.playerAttempts}). */
@@ -94,9 +97,8 @@ export interface AttemptRecord {
   readonly review: boolean;
 }
 
-export interface StandingRecord {
+export interface StandingRecord extends ShownName {
   readonly playerId: string;
-  readonly name: string;
   readonly total: number;
   readonly strokes: readonly number[];
   readonly finishedAt: number;

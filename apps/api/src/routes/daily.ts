@@ -18,7 +18,7 @@ import {
   NAME_MAX_AGE,
   OPEN_STANDINGS_MAX_AGE,
 } from '../ports/edge-cache.ts';
-import { callerStanding, namedMaxAge, personalize, sharedStandings } from '../services/standings.ts';
+import { callerStanding, personalize, sharedMaxAge, sharedStandings } from '../services/standings.ts';
 import { bearerOf } from '../services/players.ts';
 import { dayHoles } from '../services/holes.ts';
 import { DAY_ERRORS, describe, publicCache } from './describe.ts';
@@ -145,7 +145,7 @@ export const dailyRoutes = () =>
         tag: 'daily',
         summary: "Start (or resume) the caller's attempt at an open day",
         auth: 'bearer',
-        errors: [...DAY_ERRORS, 'ERR_DAY_CLOSED'],
+        errors: [...DAY_ERRORS, 'ERR_DAY_CLOSED', 'ERR_NAME_HIDDEN'],
         ok: { schema: attemptViewSchema, description: 'The attempt' },
       }),
       dateParam,
@@ -247,7 +247,7 @@ export const dailyRoutes = () =>
         const shared = await sharedStandings(services, date, limit, offset);
         c.header('Vary', 'Authorization');
         if (caller === null) {
-          c.header('Cache-Control', `public, max-age=${namedMaxAge(shared.view)}`);
+          c.header('Cache-Control', `public, max-age=${sharedMaxAge(shared, services.now)}`);
           return c.json(shared.view, 200);
         }
         c.header('Cache-Control', `private, max-age=${OPEN_STANDINGS_MAX_AGE}`);

@@ -52,10 +52,10 @@ export const playerRoutes = () =>
       describe({
         id: 'renameMe',
         tag: 'players',
-        summary: 'Rename the caller',
+        summary: 'Rename the caller (a new name clears a hidden one)',
         auth: 'bearer',
         body: true,
-        errors: ['ERR_NAME_REFUSED'],
+        errors: ['ERR_NAME_REFUSED', 'ERR_NAME_HIDDEN'],
         ok: { schema: playerViewSchema, description: 'The player, renamed' },
       }),
       nameBody,

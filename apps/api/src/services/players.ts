@@ -2,7 +2,7 @@ import { ApiError } from '../errors.ts';
 import type { PlayerRecord } from '../ports/players.ts';
 import type { ServiceContext } from './context.ts';
 import { sha256Hex } from '../crypto.ts';
-import { checkNameAllowed } from './names.ts';
+import { checkNameAllowed, sameHiddenName } from './names.ts';
 import { limitAddress } from './rate-limit.ts';
 import { claimedPlayerId, newToken, TOKEN_PATTERN } from './tokens.ts';
 import type { PlayerView, NewPlayer } from '../views.ts';
@@ -29,7 +29,7 @@ export async function createPlayer(
   const id = crypto.randomUUID();
   const token = newToken(id);
   await ctx.ledger.players.createPlayer({ id, name, tokenHash: await sha256Hex(token), createdAt: now });
-  return { id, name, token };
+  return { id, name, standIn: null, token };
 }
 
 /** A bearer token as sent: its hash, and the player it claims (checked later against the ledger). */
@@ -69,11 +69,18 @@ export async function getPlayer(ctx: ServiceContext, id: string): Promise<Player
   return playerView(player);
 }
 
-/** Renames a player (kept in the history of names); a refused name (ERR_NAME_REFUSED) leaves the old one. */
+/**
+ * Renames a player (kept in the history of names); a refused name (ERR_NAME_REFUSED) leaves the old one. A new name
+ * clears a hidden one (scores and ranks never change); the hidden name itself again is ERR_NAME_HIDDEN.
+ */
 export async function renamePlayer(ctx: ServiceContext, id: string, name: string): Promise<PlayerView> {
   checkNameAllowed(name);
-  await ctx.ledger.players.renamePlayer(id, name, ctx.now.getTime());
-  return { id, name };
+  if (!(await ctx.ledger.players.renamePlayer(id, name, ctx.now.getTime()))) throw sameHiddenName();
+  return { id, name, standIn: null };
 }
 
-const playerView = (player: PlayerRecord): PlayerView => ({ id: player.id, name: player.name });
+const playerView = (player: PlayerRecord): PlayerView => ({
+  id: player.id,
+  name: player.name,
+  standIn: player.standIn,
+});

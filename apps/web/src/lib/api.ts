@@ -12,6 +12,10 @@ import type {
   HistoryView,
   HoleResultView,
   LeagueView,
+  ModerationLog,
+  ModerationLogEntry,
+  ModerationQueue,
+  NameTarget,
   NewPlayer,
   PasskeyView,
   PlayerExport,
@@ -19,13 +23,14 @@ import type {
   PushSubscriptionJson,
   ReminderSettings,
   ReplayView,
+  ReportView,
   RoundAuditView,
   SeasonView,
   StandingsView,
   TransferCodeView,
   UnderReviewView,
 } from '@golf/api';
-import { isErrorCode, type ErrorCode } from '@golf/contract';
+import { isErrorCode, type ErrorCode, type ReportReason } from '@golf/contract';
 import { err, ok, type Result } from '@golf/engine';
 import { hc } from 'hono/client';
 
@@ -375,4 +380,42 @@ export class GolfApi {
       this.#client.api.leagues[':id'].season.$get({ param: { id }, query: { period, date } }),
     );
   }
+
+  /** Renames a league (its creator only); a new name clears a hidden one. */
+  renameLeague(id: string, name: string): Promise<ApiResult<LeagueView>> {
+    return this.#run(() => this.#client.api.leagues[':id'].$patch({ param: { id }, json: { name } }));
+  }
+
+  /** Reports a player's name or a league's: a new report, or the one made before (the same answer). */
+  report(target: NameTarget, reason: ReportReason): Promise<ApiResult<ReportView>> {
+    const json = target.kind === 'player' ? { playerId: target.id, reason } : { leagueId: target.id, reason };
+    return this.#run(() => this.#client.api.reports.$post({ json }));
+  }
+
+  /** The names waiting for a moderator, oldest first (`ERR_NOT_MODERATOR` for anyone else). */
+  moderationQueue(page: { limit?: number; offset?: number } = {}): Promise<ApiResult<ModerationQueue>> {
+    return this.#run(() => this.#client.api.moderation.reports.$get({ query: pageQuery(page) }));
+  }
+
+  /** A moderator's act on a name: hide, restore or dismiss its reports. */
+  moderate(
+    action: 'hide' | 'restore' | 'dismiss',
+    target: NameTarget,
+  ): Promise<ApiResult<ModerationLogEntry>> {
+    const json = target.kind === 'player' ? { action, playerId: target.id } : { action, leagueId: target.id };
+    return this.#run(() => this.#client.api.moderation.actions.$post({ json }));
+  }
+
+  /** The moderation log, newest first. */
+  moderationLog(page: { limit?: number; offset?: number } = {}): Promise<ApiResult<ModerationLog>> {
+    return this.#run(() => this.#client.api.moderation.log.$get({ query: pageQuery(page) }));
+  }
+}
+
+/** A page's `limit` and `offset` as the query strings the API reads. */
+function pageQuery(page: { limit?: number; offset?: number }): { limit?: string; offset?: string } {
+  const query: { limit?: string; offset?: string } = {};
+  if (page.limit !== undefined) query.limit = String(page.limit);
+  if (page.offset !== undefined) query.offset = String(page.offset);
+  return query;
 }

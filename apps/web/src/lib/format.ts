@@ -4,7 +4,7 @@
  * course's day; times in the player's zone).
  */
 import type { AuditProgress, AuditVerdict } from '@golf/api';
-import { opensAt } from '@golf/contract';
+import { opensAt, type NameStandIn, type ReportReason } from '@golf/contract';
 import {
   AUDIT_ALPHA,
   COURSE_HOLES,
@@ -329,6 +329,17 @@ export const localTime = (at: Date): string =>
 export const localDayTime = (at: Date): string =>
   at.toLocaleString(undefined, { hour: '2-digit', minute: '2-digit', weekday: 'short' });
 
+/** An instant in the reader's words and time zone: "Sat, 5 Dec 2026, 14:03". */
+export const instantText = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
 /** `5:03:09` for a span in milliseconds (hours may exceed 24; never negative). */
 export function formatCountdown(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -343,6 +354,47 @@ export function formatCountdown(ms: number): string {
 /** What a name form shows when the API refuses the name itself (never which word: the API does not say). */
 export const NAME_REFUSED_TEXT = 'This name is not allowed. Please choose another one.';
 
+/** What a rename form shows when the new name is the name that was hidden. */
+export const NAME_HIDDEN_AGAIN_TEXT = 'This name was hidden. Please choose another one.';
+
 /** A failed create or rename in the name form's words: the page's text for a code it knows, else the API's message. */
 export const nameFailureText = (failure: ApiFailure): string =>
-  failure.code === 'ERR_NAME_REFUSED' ? NAME_REFUSED_TEXT : failure.message;
+  failure.code === 'ERR_NAME_REFUSED'
+    ? NAME_REFUSED_TEXT
+    : failure.code === 'ERR_NAME_HIDDEN'
+      ? NAME_HIDDEN_AGAIN_TEXT
+      : failure.message;
+
+/** The title a stand-in name carries where it is shown (the API's `standIn`). */
+export function standInTitle(standIn: NameStandIn): string | undefined {
+  if (standIn === 'hidden') return 'name hidden';
+  if (standIn === 'deleted') return 'player deleted';
+  return undefined;
+}
+
+/** Why a name may be reported, in the report dialog's words. */
+export const REPORT_REASON_TEXT: Readonly<Record<ReportReason, string>> = {
+  offensive: 'Offensive (a slur, an insult, something obscene)',
+  impersonation: 'Pretends to be someone else',
+  other: 'Something else',
+};
+
+/** A failed report in the dialog's words. */
+export function reportFailureText(failure: ApiFailure): string {
+  switch (failure.code) {
+    case 'ERR_NAME_HIDDEN':
+      return 'This name is already hidden; the moderators have it.';
+    case 'ERR_FORBIDDEN':
+      return 'You cannot report your own name (or your own league): rename it instead.';
+    case 'ERR_RATE_LIMITED':
+      return 'Too many reports for now. Please try again later.';
+    case 'ERR_NOT_FOUND':
+      return 'This name has changed or is gone; nothing was reported.';
+    case 'ERR_UNAUTHORIZED':
+      return 'Play a round (or sign in) to report names.';
+    case 'ERR_NETWORK':
+      return 'Cannot reach the server. Please try again.';
+    default:
+      return failure.message;
+  }
+}

@@ -1,9 +1,18 @@
-import type { NameRecord, PlayerRecord, PlayerStore, TransferCodeRecord } from '../../ports/players.ts';
+import { DELETED_NAME } from '@golf/contract';
+import type {
+  NameRecord,
+  PlayerRecord,
+  PlayerStore,
+  ShownName,
+  TransferCodeRecord,
+} from '../../ports/players.ts';
+import { playerNameColumns, shownPlayerName, type NameRow } from './names.ts';
+import { renameStatements } from './moderation.ts';
 import { D1Store } from './statements.ts';
 import { EXPORT_BUCKET } from '../../ports/rate-limits.ts';
 
 export class D1PlayerStore extends D1Store implements PlayerStore {
-  async createPlayer(p: PlayerRecord & { tokenHash: string }): Promise<void> {
+  async createPlayer(p: Omit<PlayerRecord, 'standIn'> & { tokenHash: string }): Promise<void> {
     // One transaction: a player never exists without its first token, nor without its name in the history.
     await this.sql.batch([
       this.sql.write(
@@ -28,9 +37,19 @@ export class D1PlayerStore extends D1Store implements PlayerStore {
   }
   async playerById(id: string): Promise<PlayerRecord | null> {
     const row = await this.sql
-      .read('SELECT id, name, created_at FROM players WHERE id = ?', id)
+      .read(`SELECT id, ${playerNameColumns()}, created_at FROM players WHERE id = ?`, id)
       .first<PlayerRow>();
     return row && toPlayer(row);
+  }
+  async shownNames(ids: readonly string[]): Promise<Map<string, ShownName>> {
+    const rows = await this.playerNames(ids);
+    return new Map(ids.map((id) => [id, shownPlayerName(id, rows.get(id))]));
+  }
+  async isNameHidden(id: string): Promise<boolean> {
+    const row = await this.sql
+      .read('SELECT name_hidden_at FROM players WHERE id = ?', id)
+      .first<{ name_hidden_at: number | null }>();
+    return row !== null && row.name_hidden_at !== null;
   }
   async playerIdByTokenHash(tokenHash: string): Promise<string | null> {
     const row = await this.sql.read('SELECT player_id FROM tokens WHERE token_hash = ?', tokenHash).first<{
@@ -38,18 +57,29 @@ export class D1PlayerStore extends D1Store implements PlayerStore {
     }>();
     return row?.player_id ?? null;
   }
-  async renamePlayer(id: string, name: string, now: number): Promise<void> {
-    // A deleted player has no token left, so cannot rename; the condition keeps a tombstone one even so.
-    await this.sql.batch([
-      this.sql.write('UPDATE players SET name = ? WHERE id = ? AND deleted_at IS NULL', name, id),
+  async renamePlayer(id: string, name: string, now: number): Promise<boolean> {
+    // One transaction: a hidden name renamed is logged (the name it was) and its open reports closed, then the new
+    // name clears the hidden state; the same hidden name again changes nothing. The new name joins the history of
+    // names. A deleted player has no token left; a rename already past its token check when the player was deleted
+    // leaves the tombstone as it was.
+    const [, , renamed] = await this.sql.batch([
+      ...renameStatements(this.sql, 'player', id, name, id, now),
       this.sql.write(
         `INSERT INTO player_names (player_id, name, taken_at)
-         SELECT id, ?2, ?3 FROM players WHERE id = ?1 AND deleted_at IS NULL`,
+         SELECT id, ?2, ?3 FROM players
+         WHERE id = ?1 AND name = ?2 AND name_hidden_at IS NULL AND deleted_at IS NULL`,
         id,
         name,
         now,
       ),
+      this.sql.write(
+        `UPDATE players SET name = ?2, name_hidden_at = NULL, name_hidden_by = NULL
+         WHERE id = ?1 AND deleted_at IS NOT NULL`,
+        id,
+        DELETED_NAME,
+      ),
     ]);
+    return (renamed?.results.length ?? 0) > 0;
   }
   async namesOf(playerId: string): Promise<NameRecord[]> {
     const rows = await this.sql
@@ -75,11 +105,21 @@ export class D1PlayerStore extends D1Store implements PlayerStore {
     return rows.results.map((r) => ({ createdAt: r.created_at, expiresAt: r.expires_at }));
   }
   async deletePlayer(playerId: string, name: string, now: number): Promise<boolean> {
-    // One transaction, the tombstone last: its condition makes a second deletion change nothing visible.
+    // One transaction, the tombstone last: its condition makes a second deletion change nothing visible. The
+    // reports about the player's name go (there is no name left to moderate); the moderation log keeps its
+    // actions, with `name` in place of the name they were about. Reports the player made stay, as the deleted
+    // player's.
     const results = await this.sql.batch([
       ...this.#erase([playerId]),
+      this.sql.write(`DELETE FROM reports WHERE target_kind = 'player' AND target_id = ?`, playerId),
       this.sql.write(
-        'UPDATE players SET name = ?, deleted_at = ? WHERE id = ? AND deleted_at IS NULL',
+        `UPDATE moderation_log SET name = ? WHERE target_kind = 'player' AND target_id = ?`,
+        name,
+        playerId,
+      ),
+      this.sql.write(
+        `UPDATE players SET name = ?, deleted_at = ?, name_hidden_at = NULL, name_hidden_by = NULL
+         WHERE id = ? AND deleted_at IS NULL`,
         name,
         now,
         playerId,
@@ -179,14 +219,13 @@ export class D1PlayerStore extends D1Store implements PlayerStore {
   }
 }
 
-interface PlayerRow {
+interface PlayerRow extends NameRow {
   id: string;
-  name: string;
   created_at: number;
 }
 
 const toPlayer = (row: PlayerRow): PlayerRecord => ({
   id: row.id,
-  name: row.name,
+  ...shownPlayerName(row.id, row),
   createdAt: row.created_at,
 });

@@ -112,6 +112,7 @@ export class D1RoundStore extends D1Store implements RoundStore {
       rows: (await this.named(rows)).map((r) => ({
         playerId: r.player_id,
         name: r.name,
+        standIn: r.standIn,
         total: r.total,
         strokes: JSON.parse(r.strokes) as number[],
         finishedAt: r.finished_at,
@@ -188,6 +189,19 @@ export class D1RoundStore extends D1Store implements RoundStore {
         });
     }
     return found;
+  }
+  async hasRankedRound(playerId: string): Promise<boolean> {
+    // Each period by primary key (player, then date); the newest period first answers most players at once.
+    for (const { db } of [...this.periods].reverse()) {
+      const row = await db
+        .read(
+          'SELECT 1 AS yes FROM attempts WHERE player_id = ? AND finished_at IS NOT NULL AND review = 0 LIMIT 1',
+          playerId,
+        )
+        .first<{ yes: number }>();
+      if (row !== null) return true;
+    }
+    return false;
   }
   async playerAttempts(playerId: string): Promise<PlayerAttemptRecord[]> {
     // Each period's attempts by primary key (player, then date), their evidence and verdict by their unique keys.

@@ -137,6 +137,12 @@ export class Today {
     this.#starting = true;
     const a = await this.#options.api.startAttempt(course.date);
     this.#starting = false;
+    if (!a.ok && a.error.code === 'ERR_NAME_HIDDEN') {
+      // A hidden name waits for a new one (the notice above the page asks for it); the page stays ready.
+      this.#options.identity.nameHidden = true;
+      this.#announce('Choose a new name before your next ranked round.');
+      return;
+    }
     if (!a.ok) return this.#fail(a.error);
     this.#open(course, a.value);
     this.#announce(`Hole ${this.#session?.hole ?? 1} of ${COURSE_HOLES}. Par ${PAR_PER_HOLE}.`);
