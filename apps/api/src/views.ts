@@ -502,6 +502,7 @@ export const moderationLogEntrySchema = z
 export const moderationLogSchema = z
   .strictObject({ total: count, entries: z.array(moderationLogEntrySchema) })
   .meta({ id: 'ModerationLog' });
+
 const exportHoleSchema = z.strictObject({
   hole: z.number().int().min(1).max(9),
   log: log.meta({ description: 'The verified log' }),
@@ -536,7 +537,12 @@ export const playerExportSchema = z
   .strictObject({
     format: z.literal(1),
     exportedAt: instant,
-    player: z.strictObject({ id: z.string(), name: z.string(), createdAt: instant }),
+    player: z.strictObject({
+      id: z.string(),
+      name: z.string().meta({ description: 'The name as stored (also while others see a stand-in)' }),
+      nameHidden: z.boolean().meta({ description: 'Others see a stand-in for it' }),
+      createdAt: instant,
+    }),
     names: z.array(z.strictObject({ name: z.string(), takenAt: instant.nullable() })).meta({
       description: 'Every name taken, oldest first; `takenAt` null for one taken before names were recorded',
     }),

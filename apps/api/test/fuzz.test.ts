@@ -137,8 +137,13 @@ const body = fc.oneof(
         leagueId: fc.oneof(fc.uuid(), fc.string(), fc.anything()),
         reason: fc.oneof(fc.constantFrom('offensive', 'impersonation', 'other', 'x'), fc.anything()),
         action: fc.oneof(fc.constantFrom('hide', 'restore', 'dismiss', 'x'), fc.anything()),
-        confirm: fc.oneof(fc.constant('delete'), fc.constant('Delete'), fc.anything()),
       },
+      { requiredKeys: [] },
+    )
+    .map((v) => JSON.stringify(v) ?? '{}'),
+  fc
+    .record(
+      { confirm: fc.oneof(fc.constant('delete'), fc.constant('Delete'), fc.anything()) },
       { requiredKeys: [] },
     )
     .map((v) => JSON.stringify(v) ?? '{}'),

@@ -176,7 +176,12 @@ describe("a player's data", () => {
       );
       expect(r.headers.get('cache-control')).toBe('no-store');
       const data = r.body;
-      expect(data.player).toEqual({ id: me.id, name: 'Exported', createdAt: `${EARLY}T08:00:00.000Z` });
+      expect(data.player).toEqual({
+        id: me.id,
+        name: 'Exported',
+        nameHidden: false,
+        createdAt: `${EARLY}T08:00:00.000Z`,
+      });
       expect(data.names).toEqual([
         { name: 'Exporter', takenAt: `${EARLY}T08:00:00.000Z` },
         { name: 'Exported', takenAt: `${EARLY}T08:30:00.000Z` },
@@ -475,20 +480,19 @@ describe('deleting a player', () => {
       for (const day of ['closed', 'open'] as const) {
         expect(ranks(after[day])).toEqual(ranks(before[day]));
         expect(after[day].players).toBe(3);
-        const row = after[day].entries.find((e) => e.playerId === leaver.id);
-        expect([row?.name, row?.standIn]).toEqual([DELETED_NAME, 'deleted']);
-        // Everyone else still shows their own name.
-        for (const e of after[day].entries.filter((e) => e.playerId !== leaver.id)) expect(e.standIn).toBeNull();
+        expect(after[day].entries.find((e) => e.playerId === leaver.id)).toMatchObject({
+          name: DELETED_NAME,
+          standIn: 'deleted',
+        });
       }
       // Replays and the audit keep working, without the name.
-      const replayAfter = await client.call<{ name: string; standIn: string | null; holes: unknown[] }>(
+      const replayAfter = await client.call<{ name: string; holes: unknown[] }>(
         'GET',
         `/api/daily/${CLOSED}/replays/${leaver.id}`,
       );
-      expect([replayAfter.status, replayAfter.body.name, replayAfter.body.standIn, replayAfter.body.holes]).toEqual([
+      expect([replayAfter.status, replayAfter.body.name, replayAfter.body.holes]).toEqual([
         200,
         DELETED_NAME,
-        'deleted',
         replay.body.holes,
       ]);
       const audit = await client.call<{ name: string; status: string }>(
@@ -550,6 +554,42 @@ describe('deleting a player, further', () => {
     expect(JSON.stringify(later.body)).not.toContain('Ottoline Brisk');
     expect(later.body.entries.map((e) => e.name)).toContain(DELETED_NAME);
     expect(ranks(later.body)).toEqual(ranks(first.body));
+  });
+
+  it("shows a hidden name's player as deleted, drops the reports about the name and keeps the log without it", async () => {
+    const DATE = '2026-05-30';
+    const client = testClient(`${DATE}T10:00:00.000Z`);
+    const leaver = await newPlayer(client, 'Rude Name');
+    const reporter = await newPlayer(client, 'Reporter');
+    await playCourse(client, DATE, leaver.token);
+    // Hidden, reported and logged, as reports and a moderator leave a name (the moderation tests make it so).
+    await env.DB.batch([
+      env.DB.prepare("UPDATE players SET name_hidden_at = 1, name_hidden_by = 'moderator' WHERE id = ?").bind(
+        leaver.id,
+      ),
+      env.DB.prepare(
+        "INSERT INTO reports (reporter_id, target_kind, target_id, name, reason, counts, created_at) VALUES (?, 'player', ?, 'Rude Name', 'offensive', 1, 1)",
+      ).bind(reporter.id, leaver.id),
+      env.DB.prepare(
+        "INSERT INTO moderation_log (at, actor_id, actor_kind, action, target_kind, target_id, name, reports) VALUES (1, NULL, 'reports', 'hide', 'player', ?, 'Rude Name', 3)",
+      ).bind(leaver.id),
+    ]);
+    const shown = async () =>
+      (await client.call<StandingsView>('GET', `/api/daily/${DATE}/standings`)).body.entries.find(
+        (e) => e.playerId === leaver.id,
+      );
+    expect(await shown()).toMatchObject({ standIn: 'hidden' });
+    expect(
+      (await client.call('DELETE', '/api/players/me', { token: leaver.token, body: CONFIRM })).status,
+    ).toBe(200);
+    expect(await shown()).toMatchObject({ name: DELETED_NAME, standIn: 'deleted' });
+    expect(await rowsOf('SELECT * FROM reports WHERE target_id = ?', leaver.id)).toEqual([]);
+    expect(await rowsOf('SELECT name FROM moderation_log WHERE target_id = ?', leaver.id)).toEqual([
+      { name: DELETED_NAME },
+    ]);
+    expect(await rowsOf('SELECT name_hidden_at FROM players WHERE id = ?', leaver.id)).toEqual([
+      { name_hidden_at: null },
+    ]);
   });
 
   it('answers any body with 400 ERR_VALIDATION unless it confirms, and deletes only then: never a 5xx', async () => {

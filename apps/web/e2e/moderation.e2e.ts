@@ -134,7 +134,7 @@ test('moderation: a moderator lists, hides and restores a name by keyboard, logg
       '--persist-to',
       persist!,
       '--command',
-      `INSERT OR IGNORE INTO players (id, name, ip_hash, created_at) VALUES ('${moderatorId}', 'Moderator', 'e2e', 0);
+      `INSERT OR IGNORE INTO players (id, name, created_at) VALUES ('${moderatorId}', 'Moderator', 0);
        INSERT INTO tokens (token_hash, player_id, created_at) VALUES ('${hash}', '${moderatorId}', 0)`,
     ],
     { cwd: api, env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' }, encoding: 'utf8' },

@@ -7,7 +7,7 @@ import type { NameStandIn } from '@golf/contract';
 export interface PlayerStore {
   /** The player, its first token and its first name in the history of names, in one transaction. */
   createPlayer(player: Omit<PlayerRecord, 'standIn'> & { readonly tokenHash: string }): Promise<void>;
-  /** A player, with the name shown to others (a stand-in while hidden; a deleted one's tombstone as it now is). */
+  /** A player, with the name shown to others (a stand-in while hidden; a deleted player's tombstone, deleted). */
   playerById(id: string): Promise<PlayerRecord | null>;
   /** The names shown for these players (a stand-in where hidden; a deleted player's where the player is gone). */
   shownNames(ids: readonly string[]): Promise<Map<string, ShownName>>;
@@ -17,8 +17,8 @@ export interface PlayerStore {
   playerIdByTokenHash(tokenHash: string): Promise<string | null>;
   /**
    * Renames a player and clears a hidden name (logged as the owner's rename; the name's open reports are closed),
-   * and keeps the new name in the history of names,
-   * in one transaction. False, and nothing changes, when the name is hidden and `name` is that same name.
+   * and keeps the name in the history of names, in one transaction. False, and nothing changes, when the name is
+   * hidden and `name` is that same name, or when the player is deleted.
    */
   renamePlayer(id: string, name: string, now: number): Promise<boolean>;
   /** The names the player took, oldest first (`takenAt` null for a name taken before names were recorded). */

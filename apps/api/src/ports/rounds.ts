@@ -38,8 +38,6 @@ export interface RoundStore {
   playerRounds(playerId: string): Promise<RoundRecord[]>;
   /** A page of a player's finished rounds, newest first, each with its day's ranked field. */
   historyPage(playerId: string, limit: number, offset: number): Promise<HistoryRecord[]>;
-  /** Whether the player has finished a round that is ranked (not under review), on any day. */
-  hasRankedRound(playerId: string): Promise<boolean>;
   /**
    * Every attempt of a player, started or finished, oldest first, with what the ledger still holds of its evidence
    * and its verdict (for the player's data export; the archive holds the rest).
@@ -47,6 +45,8 @@ export interface RoundStore {
   playerAttempts(playerId: string): Promise<PlayerAttemptRecord[]>;
   /** Forgets the address hash kept with each of these players' rounds not yet archived (deleted players'). */
   forgetAddresses(playerIds: readonly string[]): Promise<void>;
+  /** Whether the player has finished a round that is ranked (not under review), on any day. */
+  hasRankedRound(playerId: string): Promise<boolean>;
 }
 
 /** One attempt of a player as the ledger holds it (see {@link RoundStore.playerAttempts}). */

@@ -73,8 +73,8 @@ export async function getPlayer(ctx: ServiceContext, id: string): Promise<Player
 }
 
 /**
- * Renames a player; a refused name (ERR_NAME_REFUSED) leaves the old one. A new name clears a hidden one (scores and
- * ranks never change); the hidden name itself again is ERR_NAME_HIDDEN.
+ * Renames a player (kept in the history of names); a refused name (ERR_NAME_REFUSED) leaves the old one. A new name
+ * clears a hidden one (scores and ranks never change); the hidden name itself again is ERR_NAME_HIDDEN.
  */
 export async function renamePlayer(ctx: ServiceContext, id: string, name: string): Promise<PlayerView> {
   checkNameAllowed(name);

@@ -120,7 +120,13 @@ export async function exportPlayer(ctx: ServiceContext, playerId: string): Promi
   return {
     format: 1,
     exportedAt: iso(now),
-    player: { id: player.id, name: player.name, createdAt: iso(player.createdAt) },
+    // The stored name is the last one taken (a hidden name shows to others as its stand-in).
+    player: {
+      id: player.id,
+      name: names.at(-1)?.name ?? player.name,
+      nameHidden: player.standIn === 'hidden',
+      createdAt: iso(player.createdAt),
+    },
     names: names.map((n) => ({ name: n.name, takenAt: isoOrNull(n.takenAt) })),
     devices: tokens.map((t) => ({ signedInAt: iso(t) })),
     transferCodes: codes.map((c) => ({ createdAt: iso(c.createdAt), expiresAt: iso(c.expiresAt) })),

@@ -3,26 +3,24 @@
  * answer selects {@link playerNameColumns} (or {@link leagueNameColumns}) and maps the row through
  * {@link shownPlayerName} (or {@link shownLeagueName}). A hidden name shows as its stand-in ("Golfer 4F2A",
  * "League 4F2A") with `standIn: 'hidden'`; the stored name stays for the moderators and the owner's rename. A
- * deleted player's tombstone (or a player row that is gone) shows as "Deleted player" with `standIn: 'deleted'`.
+ * deleted player (its row a tombstone, services/privacy.ts) shows as "Deleted player" with `standIn: 'deleted'`.
  */
 import { DELETED_NAME, leagueStandInName, standInName, type NameStandIn } from '@golf/contract';
 import type { ShownName } from '../../ports/players.ts';
 
-/** What a name's row holds about how it is shown. */
+/** What a name's row holds about how it is shown (`deleted_at`: players only, set once the player is deleted). */
 export interface NameRow {
   readonly name: string;
   readonly name_hidden_at: number | null;
-  /** Players only: when the player was deleted (its row a tombstone). */
   readonly deleted_at?: number | null;
 }
 
-/** The columns of {@link NameRow} on `players` or `leagues` (qualified by `alias` when given). */
-export const playerNameColumns = (alias = ''): string =>
-  alias === ''
-    ? 'name, name_hidden_at, deleted_at'
-    : `${alias}.name, ${alias}.name_hidden_at, ${alias}.deleted_at`;
+/** The columns of {@link NameRow} on `leagues` (qualified by `alias` when given). */
 export const leagueNameColumns = (alias = ''): string =>
   alias === '' ? 'name, name_hidden_at' : `${alias}.name, ${alias}.name_hidden_at`;
+/** The columns of {@link NameRow} on `players` (qualified by `alias` when given). */
+export const playerNameColumns = (alias = ''): string =>
+  `${leagueNameColumns(alias)}, ${alias === '' ? '' : `${alias}.`}deleted_at`;
 
 /** Why a stored name is not shown as it is: `null` when it is. */
 export const standInOf = (row: NameRow): NameStandIn =>

@@ -1,3 +1,4 @@
+import { DELETED_NAME } from '@golf/contract';
 import type {
   NameRecord,
   PlayerRecord,
@@ -58,15 +59,24 @@ export class D1PlayerStore extends D1Store implements PlayerStore {
   }
   async renamePlayer(id: string, name: string, now: number): Promise<boolean> {
     // One transaction: a hidden name renamed is logged (the name it was) and its open reports closed, then the new
-    // name clears the hidden state (the same hidden name again changes nothing) and joins the history of names.
+    // name clears the hidden state; the same hidden name again changes nothing. The new name joins the history of
+    // names. A deleted player has no token left; a rename already past its token check when the player was deleted
+    // leaves the tombstone as it was.
     const [, , renamed] = await this.sql.batch([
       ...renameStatements(this.sql, 'player', id, name, id, now),
       this.sql.write(
         `INSERT INTO player_names (player_id, name, taken_at)
-         SELECT id, ?2, ?3 FROM players WHERE id = ?1 AND name = ?2 AND name_hidden_at IS NULL AND deleted_at IS NULL`,
+         SELECT id, ?2, ?3 FROM players
+         WHERE id = ?1 AND name = ?2 AND name_hidden_at IS NULL AND deleted_at IS NULL`,
         id,
         name,
         now,
+      ),
+      this.sql.write(
+        `UPDATE players SET name = ?2, name_hidden_at = NULL, name_hidden_by = NULL
+         WHERE id = ?1 AND deleted_at IS NOT NULL`,
+        id,
+        DELETED_NAME,
       ),
     ]);
     return (renamed?.results.length ?? 0) > 0;
@@ -95,11 +105,21 @@ export class D1PlayerStore extends D1Store implements PlayerStore {
     return rows.results.map((r) => ({ createdAt: r.created_at, expiresAt: r.expires_at }));
   }
   async deletePlayer(playerId: string, name: string, now: number): Promise<boolean> {
-    // One transaction, the tombstone last: its condition makes a second deletion change nothing visible.
+    // One transaction, the tombstone last: its condition makes a second deletion change nothing visible. The
+    // reports about the player's name go (there is no name left to moderate); the moderation log keeps its
+    // actions, with `name` in place of the name they were about. Reports the player made stay, as the deleted
+    // player's.
     const results = await this.sql.batch([
       ...this.#erase([playerId]),
+      this.sql.write(`DELETE FROM reports WHERE target_kind = 'player' AND target_id = ?`, playerId),
       this.sql.write(
-        'UPDATE players SET name = ?, deleted_at = ? WHERE id = ? AND deleted_at IS NULL',
+        `UPDATE moderation_log SET name = ? WHERE target_kind = 'player' AND target_id = ?`,
+        name,
+        playerId,
+      ),
+      this.sql.write(
+        `UPDATE players SET name = ?, deleted_at = ?, name_hidden_at = NULL, name_hidden_by = NULL
+         WHERE id = ? AND deleted_at IS NULL`,
         name,
         now,
         playerId,
