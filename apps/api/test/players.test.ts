@@ -55,15 +55,17 @@ describe('players', () => {
     const other = await client.call<NewPlayer>('POST', '/api/players', { body: {}, headers: fresh() });
     expect(other.body.id).not.toBe(r.body.id);
     expect(other.body.name).toBe(standInName(other.body.id));
+    // Its own name as far as the API is concerned: a name nobody hid (`standIn` null).
     expect((await client.call('GET', '/api/players/me', { token: r.body.token })).body).toEqual({
       id: r.body.id,
       name: r.body.name,
+      standIn: null,
     });
     const named = await client.call<PlayerView>('PATCH', '/api/players/me', {
       token: r.body.token,
       body: { name: 'Chosen later' },
     });
-    expect(named.body).toEqual({ id: r.body.id, name: 'Chosen later' });
+    expect(named.body).toEqual({ id: r.body.id, name: 'Chosen later', standIn: null });
   });
 
   it('reads and renames the player behind a token', async () => {
