@@ -138,6 +138,12 @@ describe("a player's data", () => {
         body: { name: 'Their Club' },
       });
       await client.call('POST', '/api/leagues/join', { token: me.token, body: { code: theirs.body.code } });
+      const reported = await client.call('POST', '/api/reports', {
+        token: me.token,
+        body: { playerId: friend.id, reason: 'impersonation' },
+        headers: { 'cf-connecting-ip': ip() },
+      });
+      expect(reported.status).toBe(201);
       const subscription = await subscribe(client, me.token, 'https://push.example/export/1');
       await client.call('PUT', '/api/players/me/reminders', {
         token: me.token,
@@ -210,6 +216,15 @@ describe("a player's data", () => {
         kinds: ['open'],
         updatedAt: `${EARLY}T08:30:00.000Z`,
       });
+      expect(data.reports).toEqual([
+        {
+          target: { kind: 'player', id: friend.id },
+          name: 'Friend',
+          reason: 'impersonation',
+          reportedAt: `${EARLY}T08:30:00.000Z`,
+          closed: false,
+        },
+      ]);
       // Every round, oldest first: the archived one and the later one with their logs as played, the one left
       // after a hole with that hole.
       expect(data.rounds.map((x) => [x.date, x.finished])).toEqual([
