@@ -588,6 +588,17 @@ export const playerExportSchema = z
         .meta({ description: 'Reminders sent lately (kept a few days)' }),
     }),
     rounds: z.array(exportRoundSchema).meta({ description: 'Every round started, oldest first' }),
+    reports: z
+      .array(
+        z.strictObject({
+          target: nameTargetSchema,
+          name: z.string().meta({ description: 'The name reported, as it was then' }),
+          reason: z.enum(REPORT_REASONS),
+          reportedAt: instant,
+          closed: z.boolean().meta({ description: 'A moderator acted on it, or the name changed' }),
+        }),
+      )
+      .meta({ description: 'The reports of names this player made, oldest first' }),
   })
   .meta({ id: 'PlayerExport' });
 

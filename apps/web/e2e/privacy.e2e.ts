@@ -40,6 +40,8 @@ test('a player downloads their data, then deletes their player: the device forge
   browser,
   request,
 }) => {
+  // Three pages, each screenshot and scanned at two sizes, two rounds and two browsers: minutes on a loaded machine.
+  test.setTimeout(240_000);
   const name = uniqueName('Leaver');
   const leaver = await createPlayer(request, name);
   const stays = await createPlayer(request, uniqueName('Stays'));

@@ -12,6 +12,8 @@ export interface ModerationStore {
   reportOf(reporterId: string, target: Target, name: string): Promise<ReportRecord | null>;
   /** How many reports the reporter made at or after `since`. */
   reportsSince(reporterId: string, since: number): Promise<number>;
+  /** Every report the reporter made, oldest first (for the reporter's data export). */
+  reportsBy(reporterId: string): Promise<MadeReportRecord[]>;
   /**
    * Files a report of the target's current name (`report.name`) unless the reporter already made it, in one
    * transaction with what it causes: when the target's open counting reports reach `threshold` and the name is
@@ -78,6 +80,13 @@ export interface ReportRecord {
   readonly reason: ReportReason;
   readonly counts: boolean;
   readonly at: number;
+}
+
+/** A report as its reporter made it: what, about which name, and whether a moderator or a rename closed it. */
+export interface MadeReportRecord extends ReportRecord {
+  readonly target: Target;
+  readonly name: string;
+  readonly closed: boolean;
 }
 
 export interface FiledReport {

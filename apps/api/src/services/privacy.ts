@@ -100,20 +100,33 @@ export async function exportPlayer(ctx: ServiceContext, playerId: string): Promi
   await limitExport(ctx, playerId);
   const { ledger } = ctx;
   const now = ctx.now.getTime();
-  const [player, names, tokens, codes, passkeys, leagues, subscriptions, reminder, sent, attempts, packs] =
-    await Promise.all([
-      ledger.players.playerById(playerId),
-      ledger.players.namesOf(playerId),
-      ledger.players.tokenTimesOf(playerId),
-      ledger.players.transferCodesOf(playerId, now),
-      ledger.passkeys.credentialsOf(playerId),
-      ledger.leagues.leaguesOf(playerId),
-      ledger.push.subscriptionsOf(playerId),
-      ledger.push.reminder(playerId),
-      ledger.push.sendsOf(playerId),
-      ledger.rounds.playerAttempts(playerId),
-      ledger.archive.packsOfPlayer(playerId),
-    ]);
+  const [
+    player,
+    names,
+    tokens,
+    codes,
+    passkeys,
+    leagues,
+    subscriptions,
+    reminder,
+    sent,
+    attempts,
+    packs,
+    reports,
+  ] = await Promise.all([
+    ledger.players.playerById(playerId),
+    ledger.players.namesOf(playerId),
+    ledger.players.tokenTimesOf(playerId),
+    ledger.players.transferCodesOf(playerId, now),
+    ledger.passkeys.credentialsOf(playerId),
+    ledger.leagues.leaguesOf(playerId),
+    ledger.push.subscriptionsOf(playerId),
+    ledger.push.reminder(playerId),
+    ledger.push.sendsOf(playerId),
+    ledger.rounds.playerAttempts(playerId),
+    ledger.archive.packsOfPlayer(playerId),
+    ledger.moderation.reportsBy(playerId),
+  ]);
   if (!player) throw new ApiError('ERR_UNAUTHORIZED', 'unknown token');
   const where = { live: new Set(liveObjectDates(utcDate(ctx.now))), packs };
   const rounds = await mapAtMost(attempts, ROUNDS_AT_ONCE, (a) => exportRound(ctx, playerId, a, where));
@@ -163,6 +176,13 @@ export async function exportPlayer(ctx: ServiceContext, playerId: string): Promi
       })),
     },
     rounds,
+    reports: reports.map((r) => ({
+      target: r.target,
+      name: r.name,
+      reason: r.reason,
+      reportedAt: iso(r.at),
+      closed: r.closed,
+    })),
   };
 }
 

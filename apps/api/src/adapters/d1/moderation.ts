@@ -7,6 +7,7 @@ import {
   type LogAction,
   type LogActor,
   type LogRecord,
+  type MadeReportRecord,
   type ModerationStore,
   type ModeratorAction,
   type NewReport,
@@ -175,6 +176,24 @@ export class D1ModerationStore extends D1Store implements ModerationStore {
       )
       .first<ReportRow>();
     return row && toReport(row);
+  }
+
+  async reportsBy(reporterId: string): Promise<MadeReportRecord[]> {
+    const rows = await this.sql
+      .read(
+        `SELECT target_kind, target_id, name, reason, counts, created_at, closed_at FROM reports
+         WHERE reporter_id = ? ORDER BY created_at`,
+        reporterId,
+      )
+      .all<
+        ReportRow & { target_kind: TargetKind; target_id: string; name: string; closed_at: number | null }
+      >();
+    return rows.results.map((r) => ({
+      ...toReport(r),
+      target: { kind: r.target_kind, id: r.target_id },
+      name: r.name,
+      closed: r.closed_at !== null,
+    }));
   }
 
   async reportsSince(reporterId: string, since: number): Promise<number> {
