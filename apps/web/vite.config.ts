@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { i18nPlugin } from './scripts/i18n.mjs';
 
 const api = process.env.GOLF_API_ORIGIN ?? 'http://127.0.0.1:8787';
 
@@ -68,6 +69,7 @@ const withHeaders: Adapter = {
 
 export default defineConfig({
   plugins: [
+    i18nPlugin(),
     /**
      * A pure single-page app: no prerendered pages, every unknown path falls back to index.html. The API Worker
      * serves `build/` from Workers static assets with single-page-application fallback and handles `/api/*` itself.
