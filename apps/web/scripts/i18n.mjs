@@ -103,6 +103,76 @@ function inputsHash(settings) {
   return hash.digest('hex');
 }
 
+/**
+ * Paraglide's `messages/_index.js` imports every locale's module and picks one per call. Rewritten here so that
+ * only the base locale is imported: each message reads the locale's module from `loadedLocales` (filled by
+ * src/lib/i18n when a locale is chosen, with a dynamic import) and falls back to the base locale's. Fails
+ * loudly when Paraglide's output no longer has the shape this expects, or lacks a message.
+ */
+export function lazyLocales(index, settings, keys) {
+  const id = (locale) => `__${locale.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
+  let out = index;
+  const base = id(settings.baseLocale);
+  for (const locale of settings.locales) {
+    if (locale === settings.baseLocale) continue;
+    const line = new RegExp(`^import \\* as (\\w+) from "\\./${locale}\\.js"\\n`, 'm');
+    const found = line.exec(out);
+    if (!found) throw new Error(`Paraglide's messages/_index.js does not import ./${locale}.js as expected`);
+    out = out.replace(line, '');
+    // Every dispatch line of that locale goes: the base line below reads the loaded module instead.
+    out = out.replace(new RegExp(`^\\tif \\(locale === "${locale}"\\) return ${found[1]}\\.\\w+\\(inputs\\)\\n`, 'gm'), '');
+    if (out.includes(`${found[1]}.`)) throw new Error(`messages/_index.js still refers to ${found[1]}`);
+  }
+  // Each message: the loaded locale's function, else English's (a static `__en.key`, so English tree-shakes per
+  // message), through one small pure wrapper.
+  const dispatch = new RegExp(
+    `\\(\\(inputs(?: = \\{\\})?, options = \\{\\}\\) => \\{\\n\\tconst locale = experimentalStaticLocale \\?\\? options\\.locale \\?\\? getLocale\\(\\)\\n\\treturn ${base}\\.(\\w+)\\(inputs\\)\\n\\}\\)`,
+    'g',
+  );
+  let count = 0;
+  out = out.replace(dispatch, (_, key) => {
+    count += 1;
+    return `(/* @__PURE__ */ localized("${key}", ${base}.${key}))`;
+  });
+  if (count !== keys.length)
+    throw new Error(`Paraglide compiled ${count} messages of ${keys.length}: the plugin read no files?`);
+  // The locale comes from the app (src/lib/i18n), not from Paraglide's runtime and its URL and cookie strategies.
+  const runtimeImport = 'import { getLocale, experimentalStaticLocale } from "../runtime.js"\n';
+  if (!out.includes(runtimeImport)) throw new Error('messages/_index.js no longer imports getLocale as expected');
+  out = out.replace(runtimeImport, '');
+  return `import { localized } from "./_loaded.js"\n${out}\n`;
+}
+
+/** The module `loadedLocales` lives in, apart from the messages (which are all exported as `m`). */
+const LOADED_MODULE = `/* eslint-disable */
+// Written by scripts/i18n.mjs.
+/** The locales loaded so far, by tag (src/lib/i18n/locale.svelte.ts fills it); messages fall back to English. */
+/** @type {Record<string, typeof import('./en.js')>} */
+export const loadedLocales = {};
+
+/** @type {() => string} */
+let current = () => 'en';
+
+/**
+ * Sets how a message finds the locale in effect (src/lib/i18n/locale.svelte.ts).
+ * @param {() => string} getLocale
+ */
+export const setLocaleGetter = (getLocale) => {
+  current = getLocale;
+};
+
+/**
+ * A message in the locale asked for, else the one in effect: that locale's function once it is loaded, else
+ * English's.
+ * @template {(inputs: any) => string} F
+ * @param {string} key
+ * @param {F} english
+ * @returns {(inputs?: Parameters<F>[0], options?: { locale?: string }) => string}
+ */
+export const localized = (key, english) => (inputs, options) =>
+  /** @type {any} */ (loadedLocales[options?.locale ?? current()])?.[key]?.(inputs) ?? english(inputs);
+`;
+
 export async function compileMessages({ quiet = false, force = false } = {}) {
   const settings = readJson(join(projectPath, 'settings.json'));
   const hashFile = join(outdir, '.inputs-hash');
@@ -145,7 +215,8 @@ export async function compileMessages({ quiet = false, force = false } = {}) {
       compilerOptions: {
         project: projectPath,
         outdir,
-        outputStructure: 'message-modules',
+        // One module per locale: English is bundled and tree-shaken per message, the others are loaded on demand.
+        outputStructure: 'locale-modules',
         // The locale is the device's choice (src/lib/i18n): the app overrides getLocale; nothing in a URL or cookie.
         strategy: ['globalVariable', 'baseLocale'],
         emitGitIgnore: true,
@@ -155,9 +226,8 @@ export async function compileMessages({ quiet = false, force = false } = {}) {
       },
     });
     const keys = Object.keys(base);
-    const compiled = Object.keys(output).filter((f) => f.startsWith('messages/') && f !== 'messages/_index.js');
-    if (compiled.length < keys.length)
-      throw new Error(`Paraglide compiled ${compiled.length} messages of ${keys.length}: the plugin read no files?`);
+    output['messages/_index.js'] = lazyLocales(output['messages/_index.js'] ?? '', settings, keys);
+    output['messages/_loaded.js'] = LOADED_MODULE;
     await writeOutput({ directory: outdir, output, cleanDirectory: true, fs: fs.promises });
     fs.writeFileSync(hashFile, hash);
     if (!quiet) console.log(`i18n: ${keys.length} messages in ${settings.locales.length} locales → src/lib/paraglide`);

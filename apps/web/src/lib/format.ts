@@ -378,7 +378,7 @@ export function formatCountdown(ms: number): string {
 export const nameRefusedText = (): string => m.name_refused();
 
 /** A failed create or rename in the name form's words. */
-export const nameFailureText = (failure: Pick<ApiFailure, 'code'>): string => errorText(failure);
+export const nameFailureText = (failure: ApiFailure): string => errorText(failure);
 
 // ---- errors
 
@@ -419,5 +419,5 @@ const ERROR_MESSAGE: Readonly<Record<FailureCode, () => string>> = {
 };
 
 /** A failure in the player's language (from its code; the API's own message never reaches the page). */
-export const errorText = (failure: Pick<ApiFailure, 'code'>): string =>
+export const errorText = (failure: Pick<ApiFailure, 'code'> | ApiFailure): string =>
   (ERROR_MESSAGE[failure.code] ?? m.err_bad_response)();

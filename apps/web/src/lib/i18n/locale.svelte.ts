@@ -1,31 +1,69 @@
 /**
- * The locale every message and `Intl` format uses: the language chosen in the table settings, else the best
- * match for the browser's preferences (`navigator.languages`), else English. Paraglide's `getLocale` is
- * replaced by a read of this reactive value, so a template or `$derived` that shows a message re-renders when
- * the language changes: a change applies at once, on every page, without a reload.
+ * The locale every message and `Intl` format uses. The one wanted is the language chosen in the table settings,
+ * else the best match for the browser's preferences (`navigator.languages`), else English. English's messages
+ * are bundled; another locale's are one module, fetched when it is first wanted, and the locale becomes the
+ * active one once they are in. Every message reads the active locale, a reactive value: a template or
+ * `$derived` that shows a message re-renders when it changes, so a change applies at once, without a reload.
  */
-import { overwriteGetLocale } from '../paraglide/runtime.js';
+import { loadedLocales, setLocaleGetter } from '../paraglide/messages/_loaded.js';
 import { tableSettings } from '../settings/table-settings.svelte.ts';
 import { bestLocale, type AppLocale } from './languages.ts';
+
+/** Each locale's messages but English's, as its own chunk. */
+const LOADERS: Readonly<Record<Exclude<AppLocale, 'en'>, () => Promise<(typeof loadedLocales)[string]>>> = {
+  es: () => import('../paraglide/messages/es.js'),
+  fr: () => import('../paraglide/messages/fr.js'),
+  de: () => import('../paraglide/messages/de.js'),
+  'pt-BR': () => import('../paraglide/messages/pt-BR.js'),
+  ja: () => import('../paraglide/messages/ja.js'),
+  'en-XA': () => import('../paraglide/messages/en-XA.js'),
+};
 
 const preferred = (): readonly string[] =>
   typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
 
 let fromBrowser = $state<AppLocale>(bestLocale(preferred()));
+let active = $state<AppLocale>('en');
 
-/** The locale in effect now (reactive). */
-export function currentLocale(): AppLocale {
+/** The locale the player wants: the settings' language, else the browser's best match (reactive). */
+export function wantedLocale(): AppLocale {
   return tableSettings.language ?? fromBrowser;
 }
 
-overwriteGetLocale(currentLocale);
+/** The locale in effect now, whose messages are loaded (reactive). */
+export function currentLocale(): AppLocale {
+  return active;
+}
+
+setLocaleGetter(currentLocale);
+
+/** Fetches a locale's messages once (English's are always there). */
+export async function loadLocale(locale: AppLocale): Promise<void> {
+  if (locale === 'en' || loadedLocales[locale]) return;
+  loadedLocales[locale] = await LOADERS[locale]();
+}
 
 /**
- * Keeps `<html lang>` on the locale in effect, and follows the browser's preferences when they change. Call
- * from an effect (the root layout): it re-runs on every change. Returns the clean-up.
+ * Makes the wanted locale the active one, once its messages are in. A locale that cannot load (offline, before
+ * its chunk was ever cached) leaves the active one as it was.
+ */
+export async function activateWantedLocale(): Promise<void> {
+  const wanted = wantedLocale();
+  try {
+    await loadLocale(wanted);
+  } catch {
+    return;
+  }
+  if (wantedLocale() === wanted) active = wanted;
+}
+
+/**
+ * Keeps `<html lang>` on the locale in effect, loads a newly wanted locale, and follows the browser's preferences
+ * when they change. Call from an effect (the root layout): it re-runs on every change. Returns the clean-up.
  */
 export function applyLocale(root: HTMLElement): () => void {
   root.lang = currentLocale();
+  if (wantedLocale() !== currentLocale()) void activateWantedLocale();
   const onChange = (): void => {
     fromBrowser = bestLocale(preferred());
   };

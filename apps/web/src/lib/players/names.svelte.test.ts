@@ -30,12 +30,12 @@ function device() {
 }
 
 describe('a refused name on the name forms', () => {
-  it('shows the page’s own words for ERR_NAME_REFUSED, and the API’s message for anything else', () => {
+  it('shows the page’s own words for each code, never the API’s English message', () => {
     expect(nameFailureText({ status: 400, code: 'ERR_NAME_REFUSED', message: 'from the server' })).toBe(
       nameRefusedText(),
     );
     expect(nameFailureText({ status: 400, code: 'ERR_VALIDATION', message: 'A name is too long.' })).toBe(
-      'A name is too long.',
+      'The request was not valid.',
     );
   });
 
