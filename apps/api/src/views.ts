@@ -3,6 +3,7 @@
  * inferred from these (`z.infer`), the OpenAPI document (openapi.json) is generated from them, and the tests check
  * every answer they receive against the document. Objects are strict: a field the document does not name fails.
  */
+import { PUSH_LANGUAGES } from '@golf/contract/push';
 import { ERROR_STATUS, type ErrorCode } from '@golf/contract';
 import { PRESET_NAMES } from '@golf/engine';
 import { z } from 'zod';
@@ -218,12 +219,10 @@ export const roundAuditViewSchema = z
       })
       .nullable()
       .meta({ description: 'Null while pending' }),
-    holes: z
-      .array(z.strictObject({ hole: z.number().int(), telling: z.array(tellingViewSchema) }))
-      .meta({
-        description:
-          "Each audited hole's telling decisions: `reason` as data, or `why` from an earlier version",
-      }),
+    holes: z.array(z.strictObject({ hole: z.number().int(), telling: z.array(tellingViewSchema) })).meta({
+      description:
+        "Each audited hole's telling decisions: `reason` as data, or `why` from an earlier version",
+    }),
     day: auditProgressSchema.nullable(),
   })
   .meta({ id: 'RoundAuditView' });
@@ -390,6 +389,9 @@ export const reminderSettingsSchema = z
     hour: z.number().int().min(0).max(23),
     timeZone: z.string().meta({ example: 'Europe/Paris' }),
     kinds: z.array(z.enum(REMINDER_KINDS)).readonly(),
+    language: z
+      .enum(PUSH_LANGUAGES)
+      .meta({ description: 'The language reminders are written in (English until the player sets one)' }),
   })
   .meta({ id: 'ReminderSettings' });
 

@@ -19,10 +19,58 @@ const outdir = join(web, 'src/lib/paraglide');
 export const PSEUDO_LOCALE = 'en-XA';
 
 const ACCENTED = {
-  a: 'á', b: 'ƀ', c: 'ç', d: 'ð', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'í', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ',
-  n: 'ñ', o: 'ö', p: 'þ', q: 'ǫ', r: 'ŕ', s: 'š', t: 'ţ', u: 'ü', v: 'ṽ', w: 'ŵ', x: 'ẋ', y: 'ý', z: 'ž',
-  A: 'Å', B: 'Ɓ', C: 'Ç', D: 'Ð', E: 'É', F: 'Ƒ', G: 'Ĝ', H: 'Ĥ', I: 'Í', J: 'Ĵ', K: 'Ķ', L: 'Ļ', M: 'Ṁ',
-  N: 'Ñ', O: 'Ö', P: 'Þ', Q: 'Ǫ', R: 'Ŕ', S: 'Š', T: 'Ţ', U: 'Û', V: 'Ṽ', W: 'Ŵ', X: 'Ẋ', Y: 'Ý', Z: 'Ž',
+  a: 'á',
+  b: 'ƀ',
+  c: 'ç',
+  d: 'ð',
+  e: 'é',
+  f: 'ƒ',
+  g: 'ĝ',
+  h: 'ĥ',
+  i: 'í',
+  j: 'ĵ',
+  k: 'ķ',
+  l: 'ļ',
+  m: 'ɱ',
+  n: 'ñ',
+  o: 'ö',
+  p: 'þ',
+  q: 'ǫ',
+  r: 'ŕ',
+  s: 'š',
+  t: 'ţ',
+  u: 'ü',
+  v: 'ṽ',
+  w: 'ŵ',
+  x: 'ẋ',
+  y: 'ý',
+  z: 'ž',
+  A: 'Å',
+  B: 'Ɓ',
+  C: 'Ç',
+  D: 'Ð',
+  E: 'É',
+  F: 'Ƒ',
+  G: 'Ĝ',
+  H: 'Ĥ',
+  I: 'Í',
+  J: 'Ĵ',
+  K: 'Ķ',
+  L: 'Ļ',
+  M: 'Ṁ',
+  N: 'Ñ',
+  O: 'Ö',
+  P: 'Þ',
+  Q: 'Ǫ',
+  R: 'Ŕ',
+  S: 'Š',
+  T: 'Ţ',
+  U: 'Û',
+  V: 'Ṽ',
+  W: 'Ŵ',
+  X: 'Ẋ',
+  Y: 'Ý',
+  Z: 'Ž',
 };
 
 /**
@@ -120,7 +168,10 @@ export function lazyLocales(index, settings, keys) {
     if (!found) throw new Error(`Paraglide's messages/_index.js does not import ./${locale}.js as expected`);
     out = out.replace(line, '');
     // Every dispatch line of that locale goes: the base line below reads the loaded module instead.
-    out = out.replace(new RegExp(`^\\tif \\(locale === "${locale}"\\) return ${found[1]}\\.\\w+\\(inputs\\)\\n`, 'gm'), '');
+    out = out.replace(
+      new RegExp(`^\\tif \\(locale === "${locale}"\\) return ${found[1]}\\.\\w+\\(inputs\\)\\n`, 'gm'),
+      '',
+    );
     if (out.includes(`${found[1]}.`)) throw new Error(`messages/_index.js still refers to ${found[1]}`);
   }
   // Each message: the loaded locale's function, else English's (a static `__en.key`, so English tree-shakes per
@@ -138,7 +189,8 @@ export function lazyLocales(index, settings, keys) {
     throw new Error(`Paraglide compiled ${count} messages of ${keys.length}: the plugin read no files?`);
   // The locale comes from the app (src/lib/i18n), not from Paraglide's runtime and its URL and cookie strategies.
   const runtimeImport = 'import { getLocale, experimentalStaticLocale } from "../runtime.js"\n';
-  if (!out.includes(runtimeImport)) throw new Error('messages/_index.js no longer imports getLocale as expected');
+  if (!out.includes(runtimeImport))
+    throw new Error('messages/_index.js no longer imports getLocale as expected');
   out = out.replace(runtimeImport, '');
   return `import { localized } from "./_loaded.js"\n${out}\n`;
 }
@@ -230,7 +282,8 @@ export async function compileMessages({ quiet = false, force = false } = {}) {
     output['messages/_loaded.js'] = LOADED_MODULE;
     await writeOutput({ directory: outdir, output, cleanDirectory: true, fs: fs.promises });
     fs.writeFileSync(hashFile, hash);
-    if (!quiet) console.log(`i18n: ${keys.length} messages in ${settings.locales.length} locales → src/lib/paraglide`);
+    if (!quiet)
+      console.log(`i18n: ${keys.length} messages in ${settings.locales.length} locales → src/lib/paraglide`);
   } finally {
     await project.close();
   }

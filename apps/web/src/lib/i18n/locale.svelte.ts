@@ -7,7 +7,7 @@
  */
 import { loadedLocales, setLocaleGetter } from '../paraglide/messages/_loaded.js';
 import { tableSettings } from '../settings/table-settings.svelte.ts';
-import { bestLocale, type AppLocale } from './languages.ts';
+import { bestLocale, isLanguage, type AppLocale, type Language } from './languages.ts';
 
 /** Each locale's messages but English's, as its own chunk. */
 const LOADERS: Readonly<Record<Exclude<AppLocale, 'en'>, () => Promise<(typeof loadedLocales)[string]>>> = {
@@ -69,4 +69,10 @@ export function applyLocale(root: HTMLElement): () => void {
   };
   globalThis.addEventListener?.('languagechange', onChange);
   return () => globalThis.removeEventListener?.('languagechange', onChange);
+}
+
+/** The language the server writes this player's reminders in: the one in effect (the pseudo-locale's is English). */
+export function pushLanguage(): Language {
+  const l = currentLocale();
+  return isLanguage(l) ? l : 'en';
 }
