@@ -84,7 +84,8 @@ export const rankText = (card: Card): string => RANK_TEXT[rankOf(card)]!;
 export const suitSymbol = (card: Card): string => SUIT_SYMBOL[suitOf(card)]!;
 export const isRed = (card: Card): boolean => suitOf(card) === 1 || suitOf(card) === 2;
 /** "Ten of diamonds" (what a screen reader says). */
-export const cardName = (card: Card): string => CARD_NAME[suitOf(card)]!({ rank: RANK_NAME[rankOf(card)]!() });
+export const cardName = (card: Card): string =>
+  CARD_NAME[suitOf(card)]!({ rank: RANK_NAME[rankOf(card)]!() });
 /** "10♦" (short, in a sentence). */
 export const cardText = (card: Card): string => `${rankText(card)}${suitSymbol(card)}`;
 /** The engine's text form, "TD". */
@@ -155,7 +156,7 @@ export const strokesText = (n: number): string => m.strokes_count({ count: Math.
 export const pointsText = (n: number): string => m.points_count({ count: n, n: countText(n) });
 
 /** "1 card left", "9 cards left". */
-const cardsLeftText = (n: number): string => m.cards_left({ count: n, n: countText(n) });
+export const cardsLeftText = (n: number): string => m.cards_left({ count: n, n: countText(n) });
 
 /** "3 rounds". */
 export const roundsText = (n: number): string => m.rounds_count({ count: n, n: countText(n) });
@@ -286,7 +287,9 @@ export function verdictText(v: AuditVerdict): string {
 }
 
 const auditMoveText = (a: AuditMove): string =>
-  a.kind === 'draw' ? m.audit_move_draw() : m.audit_move_play({ card: withCardText(a.card), column: a.column });
+  a.kind === 'draw'
+    ? m.audit_move_draw()
+    : m.audit_move_play({ card: withCardText(a.card), column: a.column });
 
 /**
  * A telling move's reason (the engine's, as data) in plain words: "Drew with 2♦, 2♠ playable: without knowing the
