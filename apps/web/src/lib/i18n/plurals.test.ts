@@ -73,7 +73,8 @@ describe('plurals in every locale', () => {
     expect(percentText(0.25)).toBe('25\u00a0%');
     expect(relativeTimeText(3 * 3_600_000)).toBe('in 3 Stunden');
     await use('ja');
-    expect(relativeTimeText(-2 * 86_400_000)).toMatch(/^2\s?日前$/);
+    expect(relativeTimeText(-2 * 86_400_000)).toBe('一昨日');
+    expect(relativeTimeText(-3 * 86_400_000)).toMatch(/^3\s?日前$/);
     await use('fr');
     expect(ordinalText(1)).toBe('1er');
   });
