@@ -180,10 +180,15 @@ export function lazyLocales(index, settings, keys) {
     `\\(\\(inputs(?: = \\{\\})?, options = \\{\\}\\) => \\{\\n\\tconst locale = experimentalStaticLocale \\?\\? options\\.locale \\?\\? getLocale\\(\\)\\n\\treturn ${base}\\.(\\w+)\\(inputs\\)\\n\\}\\)`,
     'g',
   );
+  // A message is found in a loaded locale by its index in `keys` (the locale's list module, below), so no key's
+  // name is shipped with the first page.
+  const position = new Map(keys.map((k, i) => [k.replace(/[^A-Za-z0-9_$]/g, '_'), i]));
   let count = 0;
   out = out.replace(dispatch, (_, key) => {
     count += 1;
-    return `(/* @__PURE__ */ localized("${key}", ${base}.${key}))`;
+    const i = position.get(key);
+    if (i === undefined) throw new Error(`messages/_index.js has a message ${key} that English lacks`);
+    return `(/* @__PURE__ */ localized(${i}, ${base}.${key}))`;
   });
   if (count !== keys.length)
     throw new Error(`Paraglide compiled ${count} messages of ${keys.length}: the plugin read no files?`);
@@ -199,7 +204,7 @@ export function lazyLocales(index, settings, keys) {
 const LOADED_MODULE = `/* eslint-disable */
 // Written by scripts/i18n.mjs.
 /** The locales loaded so far, by tag (src/lib/i18n/locale.svelte.ts fills it); messages fall back to English. */
-/** @type {Record<string, typeof import('./en.js')>} */
+/** @type {Record<string, ReadonlyArray<(inputs: any) => string>>} */
 export const loadedLocales = {};
 
 /** @type {() => string} */
@@ -214,15 +219,15 @@ export const setLocaleGetter = (getLocale) => {
 };
 
 /**
- * A message in the locale asked for, else the one in effect: that locale's function once it is loaded, else
- * English's.
+ * A message in the locale asked for, else the one in effect: that locale's function (number \`index\` of its
+ * list module) once it is loaded, else English's.
  * @template {(inputs: any) => string} F
- * @param {string} key
+ * @param {number} index
  * @param {F} english
  * @returns {(inputs?: Parameters<F>[0], options?: { locale?: string }) => string}
  */
-export const localized = (key, english) => (inputs, options) =>
-  /** @type {any} */ (loadedLocales[options?.locale ?? current()])?.[key]?.(inputs) ?? english(inputs);
+export const localized = (index, english) => (inputs, options) =>
+  loadedLocales[options?.locale ?? current()]?.[index]?.(inputs) ?? english(inputs);
 `;
 
 export async function compileMessages({ quiet = false, force = false } = {}) {
@@ -280,6 +285,18 @@ export async function compileMessages({ quiet = false, force = false } = {}) {
     const keys = Object.keys(base);
     output['messages/_index.js'] = lazyLocales(output['messages/_index.js'] ?? '', settings, keys);
     output['messages/_loaded.js'] = LOADED_MODULE;
+    // Each other locale's messages as one list, in `keys` order: what src/lib/i18n loads on demand.
+    for (const locale of settings.locales) {
+      if (locale === settings.baseLocale) continue;
+      const ids = keys.map((k) => k.replace(/[^A-Za-z0-9_$]/g, '_'));
+      output[`messages/${locale}.list.js`] = [
+        '/* eslint-disable */',
+        `import * as messages from "./${locale}.js"`,
+        `/** @type {ReadonlyArray<(inputs: any) => string>} */`,
+        `export default [${ids.map((id) => `messages.${id}`).join(', ')}]`,
+        '',
+      ].join('\n');
+    }
     await writeOutput({ directory: outdir, output, cleanDirectory: true, fs: fs.promises });
     fs.writeFileSync(hashFile, hash);
     if (!quiet)

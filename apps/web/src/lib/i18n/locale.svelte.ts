@@ -9,14 +9,16 @@ import { loadedLocales, setLocaleGetter } from '../paraglide/messages/_loaded.js
 import { tableSettings } from '../settings/table-settings.svelte.ts';
 import { bestLocale, isLanguage, type AppLocale, type Language } from './languages.ts';
 
-/** Each locale's messages but English's, as its own chunk. */
-const LOADERS: Readonly<Record<Exclude<AppLocale, 'en'>, () => Promise<(typeof loadedLocales)[string]>>> = {
-  es: () => import('../paraglide/messages/es.js'),
-  fr: () => import('../paraglide/messages/fr.js'),
-  de: () => import('../paraglide/messages/de.js'),
-  'pt-BR': () => import('../paraglide/messages/pt-BR.js'),
-  ja: () => import('../paraglide/messages/ja.js'),
-  'en-XA': () => import('../paraglide/messages/en-XA.js'),
+type MessageList = NonNullable<(typeof loadedLocales)[string]>;
+
+/** Each locale's messages but English's, as its own chunk: a list in the catalogue's order (scripts/i18n.mjs). */
+const LOADERS: Readonly<Record<Exclude<AppLocale, 'en'>, () => Promise<{ default: MessageList }>>> = {
+  es: () => import('../paraglide/messages/es.list.js'),
+  fr: () => import('../paraglide/messages/fr.list.js'),
+  de: () => import('../paraglide/messages/de.list.js'),
+  'pt-BR': () => import('../paraglide/messages/pt-BR.list.js'),
+  ja: () => import('../paraglide/messages/ja.list.js'),
+  'en-XA': () => import('../paraglide/messages/en-XA.list.js'),
 };
 
 const preferred = (): readonly string[] =>
@@ -40,7 +42,7 @@ setLocaleGetter(currentLocale);
 /** Fetches a locale's messages once (English's are always there). */
 export async function loadLocale(locale: AppLocale): Promise<void> {
   if (locale === 'en' || loadedLocales[locale]) return;
-  loadedLocales[locale] = await LOADERS[locale]();
+  loadedLocales[locale] = (await LOADERS[locale]()).default;
 }
 
 /**
