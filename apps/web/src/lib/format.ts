@@ -30,7 +30,15 @@ import {
 } from '@golf/engine';
 import type { ApiFailure, FailureCode } from './api.ts';
 import { m } from './i18n/index.ts';
-import { compactText, countText, dateText, decimalText, listText, ordinalText } from './i18n/intl.ts';
+import {
+  compactText,
+  countText,
+  dateText,
+  decimalText,
+  listText,
+  ordinalText,
+  significantText,
+} from './i18n/intl.ts';
 import type { AuditMove, TellingReason } from '@golf/engine';
 import type { BestPoints, PostMortem } from './game/analysis.ts';
 import type { Mode } from './game/practice.svelte.ts';
@@ -272,10 +280,10 @@ const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
 /** A p-value as people write it: "0.25", "0.0042", "1.2 × 10⁻⁷" (two significant figures). */
 export function pValueText(p: number): string {
-  if (p >= 0.001) return String(Number(p.toPrecision(2)));
+  if (p >= 0.001) return significantText(p, 2);
   const [mantissa, exponent] = p.toExponential(1).split('e') as [string, string];
   const power = exponent.replace('-', '⁻').replace(/\d/g, (d) => SUPERSCRIPT[Number(d)]!);
-  return `${mantissa.replace(/\.0$/, '')} × 10${power}`;
+  return `${significantText(Number(mantissa), 2)} × 10${power}`;
 }
 
 /** A round's verdict in plain words: under review or clean, and how rare its p-value is for an honest round. */

@@ -33,6 +33,10 @@ export const countText = (n: number): string => numberFormat({}).format(n);
 export const decimalText = (n: number, digits: number): string =>
   numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
 
+/** A number to `digits` significant figures: 0.25, 0,0042. */
+export const significantText = (n: number, digits: number): string =>
+  numberFormat({ maximumSignificantDigits: digits }).format(n);
+
 /** A large number in words, two significant figures: "8.3 million", "8,3 Millionen", "830万". */
 export const compactText = (n: number): string =>
   numberFormat({ notation: 'compact', compactDisplay: 'long', maximumSignificantDigits: 2 }).format(n);
