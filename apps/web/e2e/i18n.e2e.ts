@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from './fixtures.ts';
+import type { Browser } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { join } from 'node:path';
 import { shot, SHOTS, SIZES } from './helpers.ts';
 
@@ -15,6 +16,7 @@ const PLAY = '/play?rules=classic&deal=4242&mode=single&scoring=strokes';
 
 /** The pages checked for English, with a table where there is one. */
 const PAGES: readonly { name: string; path: string }[] = [
+  { name: 'today', path: '/' },
   { name: 'practice', path: PLAY },
   { name: 'rules', path: '/rules' },
 ];
@@ -33,11 +35,62 @@ const LOCALES = [
  * loanwords (par, birdie, bogey, eagle) and words several languages share with English are not listed.
  */
 const ENGLISH = [
-  'the', 'and', 'you', 'your', 'with', 'stroke', 'strokes', 'hole', 'holes', 'round', 'rounds', 'today',
-  'practice', 'standings', 'archive', 'rules', 'draw', 'undo', 'hint', 'settings', 'sound', 'deck', 'cards',
-  'column', 'waste', 'stock', 'under', 'over', 'loading', 'sign', 'share', 'copy', 'play', 'this', 'that',
-  'what', 'when', 'game', 'new', 'deal', 'restart', 'show', 'hide', 'done', 'defaults', 'language', 'left',
-  'board', 'clear', 'cleared', 'scoring', 'points', 'won', 'lost', 'leagues', 'my',
+  'the',
+  'and',
+  'you',
+  'your',
+  'with',
+  'stroke',
+  'strokes',
+  'hole',
+  'holes',
+  'round',
+  'rounds',
+  'today',
+  'practice',
+  'standings',
+  'archive',
+  'rules',
+  'draw',
+  'undo',
+  'hint',
+  'settings',
+  'sound',
+  'deck',
+  'cards',
+  'column',
+  'waste',
+  'stock',
+  'under',
+  'over',
+  'loading',
+  'sign',
+  'share',
+  'copy',
+  'play',
+  'this',
+  'that',
+  'what',
+  'when',
+  'game',
+  'new',
+  'deal',
+  'restart',
+  'show',
+  'hide',
+  'done',
+  'defaults',
+  'language',
+  'left',
+  'board',
+  'clear',
+  'cleared',
+  'scoring',
+  'points',
+  'won',
+  'lost',
+  'leagues',
+  'my',
 ];
 const ENGLISH_WORD = new RegExp(`(?<![\\p{L}\\p{N}])(${ENGLISH.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
 
@@ -51,13 +104,19 @@ function texts(page: Page): Promise<string[]> {
     const out: string[] = [];
     const foreign = (el: Element | null): boolean => {
       const marked = el?.closest('[lang]');
-      return marked !== null && marked !== undefined && marked !== document.documentElement && marked.getAttribute('lang') !== docLang;
+      return (
+        marked !== null &&
+        marked !== undefined &&
+        marked !== document.documentElement &&
+        marked.getAttribute('lang') !== docLang
+      );
     };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const el = n.parentElement;
       const text = n.textContent?.trim();
-      if (!el || !text || foreign(el) || el.closest('script, style, noscript, option:not(:checked)')) continue;
+      if (!el || !text || foreign(el) || el.closest('script, style, noscript, option:not(:checked)'))
+        continue;
       const style = getComputedStyle(el);
       const hiddenVisually = el.closest('.visually-hidden') !== null;
       if (!hiddenVisually && (style.display === 'none' || style.visibility === 'hidden')) continue;
@@ -100,8 +159,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const newPage = async (browser: Browser, locale: string, size = SIZES.desktop) =>
-  (await browser.newContext({ locale, viewport: size })).newPage();
+const newPage = async (
+  browser: Browser,
+  locale: string,
+  size: { width: number; height: number } = SIZES.desktop,
+) => (await browser.newContext({ locale, viewport: size })).newPage();
 
 for (const locale of LOCALES.filter((l) => l.lang !== 'en')) {
   test(`${locale.tag} first in the browser: the pages in ${locale.lang}, no English left, axe clean`, async ({

@@ -7,7 +7,9 @@ const DEAL = 4242;
 const URL = `/play?rules=classic&deal=${DEAL}&mode=single&scoring=strokes`;
 
 const board = async (page: Page) => ({
-  exposed: await page.getByTestId('exposed').evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))),
+  exposed: await page
+    .getByTestId('exposed')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))),
   waste: await page.getByTestId('waste').getAttribute('data-card'),
   stock: await page.getByTestId('stock-count').textContent(),
 });
@@ -69,5 +71,7 @@ test('practice: the deal number in the URL reproduces the board; undo, hint, rel
     await page.keyboard.press(key);
   }
   await expect(page.getByTestId('verdict')).toBeVisible();
-  await expect(page.getByTestId('verdict-text')).toHaveText(/cleared|best|slipped|could/i, { timeout: 30_000 });
+  await expect(page.getByTestId('verdict-text')).toHaveText(/cleared|best|slipped|could/i, {
+    timeout: 30_000,
+  });
 });
