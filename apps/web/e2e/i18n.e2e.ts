@@ -86,13 +86,12 @@ const ENGLISH = [
   'clear',
   'cleared',
   'scoring',
-  'points',
   'won',
   'lost',
   'leagues',
   'my',
 ];
-const ENGLISH_WORD = new RegExp(`(?<![\\p{L}\\p{N}])(${ENGLISH.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+const ENGLISH_WORD = new RegExp(`(?<![\\p{L}\\p{N}-])(${ENGLISH.join('|')})(?![\\p{L}\\p{N}-])`, 'giu');
 
 /**
  * The page's visible text and aria-labels, each with where it is, leaving out what is marked as another language

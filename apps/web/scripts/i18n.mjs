@@ -88,7 +88,8 @@ export function pseudoText(pattern) {
   });
   if (letters === 0) return out;
   const pad = Math.max(1, Math.round(letters * 0.4));
-  return `[${out} ${'~·'.repeat(Math.ceil(pad / 2)).slice(0, pad)}]`;
+  // In words of four, so a long message still wraps as a translation would.
+  return `[${out} ${'~·~· '.repeat(Math.ceil(pad / 5)).slice(0, pad).trim()}]`;
 }
 
 const pseudoValue = (value) =>
@@ -152,52 +153,46 @@ function inputsHash(settings) {
 }
 
 /**
- * Paraglide's `messages/_index.js` imports every locale's module and picks one per call. Rewritten here so that
- * only the base locale is imported: each message reads the locale's module from `loadedLocales` (filled by
- * src/lib/i18n when a locale is chosen, with a dynamic import) and falls back to the base locale's. Fails
- * loudly when Paraglide's output no longer has the shape this expects, or lacks a message.
+ * Paraglide's `messages/_index.js` imports every locale's module and picks one per call. Replaced here by one module
+ * per message holding English's function only (so a bundler puts each message in the chunk of the pages that use
+ * it): the message reads the locale in effect's list from `loadedLocales` (filled by src/lib/i18n when a locale is
+ * wanted, with a dynamic import), by its position in `keys`, and falls back to English's. Returns the files to
+ * write; fails loudly when Paraglide's English module no longer has the shape this expects, or lacks a message.
  */
-export function lazyLocales(index, settings, keys) {
-  const id = (locale) => `__${locale.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
-  let out = index;
-  const base = id(settings.baseLocale);
-  for (const locale of settings.locales) {
-    if (locale === settings.baseLocale) continue;
-    const line = new RegExp(`^import \\* as (\\w+) from "\\./${locale}\\.js"\\n`, 'm');
-    const found = line.exec(out);
-    if (!found) throw new Error(`Paraglide's messages/_index.js does not import ./${locale}.js as expected`);
-    out = out.replace(line, '');
-    // Every dispatch line of that locale goes: the base line below reads the loaded module instead.
-    out = out.replace(
-      new RegExp(`^\\tif \\(locale === "${locale}"\\) return ${found[1]}\\.\\w+\\(inputs\\)\\n`, 'gm'),
+export function messageModules(english, keys) {
+  const typedefs = new Map();
+  for (const [, body, name] of english.matchAll(/^\/\*\* @typedef (\{.*\}) (\w+) \*\/$/gm)) typedefs.set(name, body);
+  const parts = english.split(/\n\nexport const (\w+) = /);
+  const code = new Map();
+  for (let i = 1; i < parts.length; i += 2) code.set(parts[i], parts[i + 1].trimEnd());
+  const files = {};
+  const index = [];
+  keys.forEach((key, position) => {
+    const id = key.replace(/[^A-Za-z0-9_$]/g, '_');
+    if (id.startsWith('_') || /^[a-z]{2}(_[a-z]{2})?$/i.test(id))
+      throw new Error(`message key ${key} would clash with a locale's module: give it a longer name`);
+    const fn = code.get(id);
+    if (fn === undefined) throw new Error(`Paraglide compiled no English message ${key}: the plugin read no files?`);
+    const inputsName = /^\/\*\* @type \{\(inputs: (\w+)\) => LocalizedString\} \*\//.exec(fn)?.[1];
+    const inputs = inputsName && typedefs.get(inputsName);
+    if (!inputs) throw new Error(`Paraglide's English ${key} has no inputs type as expected`);
+    const optional = inputs === '{{}}' ? '?' : '';
+    // Types inline, not as @typedefs: a module's typedefs are its exports, and _index.js re-exports every module.
+    const type = inputs.slice(1, -1);
+    const body = fn.replaceAll(inputsName, type).replaceAll('LocalizedString', 'string');
+    files[`messages/${id}.js`] = [
+      '/* eslint-disable */',
+      ...(fn.includes('registry.') ? ['import * as registry from "../registry.js"'] : []),
+      'import { localized } from "./_loaded.js"',
+      `const en = ${body}`,
+      `/** @type {(inputs${optional}: ${type}, options?: { locale?: string }) => string} */`,
+      `export const ${id} = /* @__PURE__ */ localized(${position}, en)`,
       '',
-    );
-    if (out.includes(`${found[1]}.`)) throw new Error(`messages/_index.js still refers to ${found[1]}`);
-  }
-  // Each message: the loaded locale's function, else English's (a static `__en.key`, so English tree-shakes per
-  // message), through one small pure wrapper.
-  const dispatch = new RegExp(
-    `\\(\\(inputs(?: = \\{\\})?, options = \\{\\}\\) => \\{\\n\\tconst locale = experimentalStaticLocale \\?\\? options\\.locale \\?\\? getLocale\\(\\)\\n\\treturn ${base}\\.(\\w+)\\(inputs\\)\\n\\}\\)`,
-    'g',
-  );
-  // A message is found in a loaded locale by its index in `keys` (the locale's list module, below), so no key's
-  // name is shipped with the first page.
-  const position = new Map(keys.map((k, i) => [k.replace(/[^A-Za-z0-9_$]/g, '_'), i]));
-  let count = 0;
-  out = out.replace(dispatch, (_, key) => {
-    count += 1;
-    const i = position.get(key);
-    if (i === undefined) throw new Error(`messages/_index.js has a message ${key} that English lacks`);
-    return `(/* @__PURE__ */ localized(${i}, ${base}.${key}))`;
+    ].join('\n');
+    index.push(`export * from "./${id}.js"`);
   });
-  if (count !== keys.length)
-    throw new Error(`Paraglide compiled ${count} messages of ${keys.length}: the plugin read no files?`);
-  // The locale comes from the app (src/lib/i18n), not from Paraglide's runtime and its URL and cookie strategies.
-  const runtimeImport = 'import { getLocale, experimentalStaticLocale } from "../runtime.js"\n';
-  if (!out.includes(runtimeImport))
-    throw new Error('messages/_index.js no longer imports getLocale as expected');
-  out = out.replace(runtimeImport, '');
-  return `import { localized } from "./_loaded.js"\n${out}\n`;
+  files['messages/_index.js'] = `/* eslint-disable */\n${index.join('\n')}\n`;
+  return files;
 }
 
 /** The module `loadedLocales` lives in, apart from the messages (which are all exported as `m`). */
@@ -221,10 +216,9 @@ export const setLocaleGetter = (getLocale) => {
 /**
  * A message in the locale asked for, else the one in effect: that locale's function (number \`index\` of its
  * list module) once it is loaded, else English's.
- * @template {(inputs: any) => string} F
  * @param {number} index
- * @param {F} english
- * @returns {(inputs?: Parameters<F>[0], options?: { locale?: string }) => string}
+ * @param {(inputs: any) => string} english
+ * @returns {(inputs?: any, options?: { locale?: string }) => string}
  */
 export const localized = (index, english) => (inputs, options) =>
   loadedLocales[options?.locale ?? current()]?.[index]?.(inputs) ?? english(inputs);
@@ -283,7 +277,7 @@ export async function compileMessages({ quiet = false, force = false } = {}) {
       },
     });
     const keys = Object.keys(base);
-    output['messages/_index.js'] = lazyLocales(output['messages/_index.js'] ?? '', settings, keys);
+    Object.assign(output, messageModules(output[`messages/${settings.baseLocale}.js`] ?? '', keys));
     output['messages/_loaded.js'] = LOADED_MODULE;
     // Each other locale's messages as one list, in `keys` order: what src/lib/i18n loads on demand.
     for (const locale of settings.locales) {

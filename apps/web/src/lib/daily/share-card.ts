@@ -50,7 +50,8 @@ const COLOURS = {
   cell: 'rgba(0, 0, 0, 0.28)',
 } as const;
 
-const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+const FONT =
+  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Hiragino Sans', 'Yu Gothic', Meiryo, 'Noto Sans JP', 'Noto Sans CJK JP', 'IPAexGothic', 'IPAGothic', sans-serif";
 
 /** "Rank 3 of 17", or null before the rank is known. */
 export const rankLine = (input: ShareCardInput): string | null =>
