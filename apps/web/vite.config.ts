@@ -1,8 +1,7 @@
 import {
-  COMMON_HEADERS,
   PAGE_CSP_DIRECTIVES,
-  PAGE_HEADERS,
-  serializeCsp,
+  pageHeaders,
+  pagePolicyOf,
   STYLE_ATTRIBUTE_HASHES,
 } from '@golf/contract/security-headers';
 import adapter from '@sveltejs/adapter-static';
@@ -16,18 +15,64 @@ import { i18nPlugin } from './scripts/i18n.mjs';
 
 const api = process.env.GOLF_API_ORIGIN ?? 'http://127.0.0.1:8787';
 
+/** The page every path without a prerendered page is served: the app's shell, rendered in the browser. */
+const SHELL = 'shell.html';
+
 const staticAdapter = adapter({
   pages: 'build',
   assets: 'build',
-  fallback: 'index.html',
+  fallback: SHELL,
   precompress: false,
   strict: true,
 });
 
+const sha256 = (text: string): string => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+
+/**
+ * The inline scripts of src/app.html (the table settings put on `<html>` before the first paint), allowed by their
+ * hashes: SvelteKit hashes only the scripts it writes itself.
+ */
+const APP_HTML_SCRIPT_HASHES = [
+  ...readFileSync(join(import.meta.dirname, 'src', 'app.html'), 'utf8').matchAll(
+    /<script>([\s\S]*?)<\/script>/g,
+  ),
+].map(([, body]) => sha256(body ?? ''));
+
+/**
+ * One policy allowing what any of `policies` allows: each directive's sources, together (the pages' policies differ
+ * only in the hashes of their own inline scripts and styles).
+ */
+function unionOfPolicies(policies: readonly string[]): string {
+  const directives = new Map<string, Set<string>>();
+  for (const policy of policies)
+    for (const part of policy.split(';')) {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      if (!name) continue;
+      const set = directives.get(name) ?? new Set<string>();
+      for (const source of sources) set.add(source);
+      directives.set(name, set);
+    }
+  return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}
+
+/** The pages' policy, with app.html's own inline scripts. */
+const CSP_DIRECTIVES: typeof PAGE_CSP_DIRECTIVES = {
+  ...PAGE_CSP_DIRECTIVES,
+  'script-src': [...(PAGE_CSP_DIRECTIVES['script-src'] ?? []), ...APP_HTML_SCRIPT_HASHES],
+};
+
+/** app.html's title, for a page that has none of its own (the shell, until the app gives it one). */
+const SITE_TITLE = /\s*<title>Golf Daily<\/title>/;
+
+/** app.html's site-wide description and sharing tags, for pages that have none of their own (the shell). */
+const SITE_META = /\s*<meta\b[^>]*\bdata-site-meta\b[^>]*>/g;
+
 /**
  * adapter-static, then the static assets' `_headers` file: the security headers of every page and file
- * (docs/deploy.md). The page's Content-Security-Policy is the one SvelteKit wrote into index.html's `<meta>`
- * (with the hash of the script it inlines), plus `frame-ancestors`, which only a header can carry.
+ * (docs/deploy.md). Each page's Content-Security-Policy is the one SvelteKit wrote into its `<meta>` (with the
+ * hashes of its own inline scripts); the one `_headers` rule for every path gives the shell's policy with every
+ * page's script hashes (a page's `<meta>` keeps it to its own), plus `frame-ancestors`, which only a header can
+ * carry. The prerendered pages lose app.html's site-wide tags: they have their own.
  */
 const withHeaders: Adapter = {
   name: 'adapter-static with _headers',
@@ -38,32 +83,32 @@ const withHeaders: Adapter = {
     for (const file of readdirSync(join(out, '_app'), { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.js')) continue;
       for (const [, style] of readFileSync(join(out, '_app', file), 'utf8').matchAll(/ style="([^"]*)"/g)) {
-        const hash = `sha256-${createHash('sha256').update(style ?? '').digest('base64')}`;
+        const hash = sha256(style ?? '');
         if (!(hash in STYLE_ATTRIBUTE_HASHES))
           throw new Error(
             `_app/${file} writes style="${style}": add '${hash}' to STYLE_ATTRIBUTE_HASHES or use a class`,
           );
       }
     }
-    const html = readFileSync(join(out, 'index.html'), 'utf8');
-    const meta = /<meta http-equiv="content-security-policy" content="([^"]+)">/.exec(html)?.[1];
-    if (!meta) throw new Error('build/index.html has no Content-Security-Policy <meta>');
-    const policy = meta.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
-    const ancestors = PAGE_CSP_DIRECTIVES['frame-ancestors'];
-    if (!ancestors) throw new Error('PAGE_CSP_DIRECTIVES has no frame-ancestors');
-    const frameAncestors = serializeCsp({ 'frame-ancestors': ancestors });
-    const headers = {
-      'Content-Security-Policy': `${policy}; ${frameAncestors}`,
-      ...COMMON_HEADERS,
-      ...PAGE_HEADERS,
-    };
-    const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
-    // One rule for every path: the files, and the pages (every page path is served index.html).
+    const pages = readdirSync(out).filter((f) => f.endsWith('.html'));
+    const policies: string[] = [];
+    for (const file of pages) {
+      const html = readFileSync(join(out, file), 'utf8');
+      const policy = pagePolicyOf(html);
+      if (policy === null) throw new Error(`build/${file} has no Content-Security-Policy <meta>`);
+      policies.push(policy);
+      // A prerendered page has its own title and tags (PageMeta): app.html's, first in the head, would win.
+      if (file !== SHELL) writeFileSync(join(out, file), html.replace(SITE_META, '').replace(SITE_TITLE, ''));
+    }
+    if (!pages.includes(SHELL)) throw new Error(`build/${SHELL} was not written`);
+    const policy = unionOfPolicies(policies);
+    const lines = Object.entries(pageHeaders(policy)).map(([name, value]) => `  ${name}: ${value}`);
+    // One rule for every path: the files, the prerendered pages and the shell.
     writeFileSync(
       join(out, '_headers'),
       `# Written by apps/web/vite.config.ts at build time.\n/*\n${lines.join('\n')}\n`,
     );
-    builder.log.minor('Wrote build/_headers');
+    builder.log.minor(`Wrote build/_headers (${pages.length} pages)`);
   },
 };
 
@@ -71,14 +116,18 @@ export default defineConfig({
   plugins: [
     i18nPlugin(),
     /**
-     * A pure single-page app: no prerendered pages, every unknown path falls back to index.html. The API Worker
-     * serves `build/` from Workers static assets with single-page-application fallback and handles `/api/*` itself.
+     * A single-page app whose pages that can be are prerendered (`/`, `/play`, `/rules`: `prerender` in their
+     * `+page.ts`); every other path is the shell (`shell.html`), rendered in the browser. The API Worker serves
+     * `build/` from Workers static assets, and `/`, the shell and `/api/*` itself (apps/api/src/routes/pages.ts).
      */
     sveltekit({
       adapter: withHeaders,
+      // A page's CSS is in its HTML (a <style> allowed by its hash), so no stylesheet request holds the first paint.
+      inlineStyleThreshold: 20_000,
       serviceWorker: { register: true },
-      // Hashes, not nonces: the pages are static files. SvelteKit adds the hash of its inline start script.
-      csp: { mode: 'hash', directives: PAGE_CSP_DIRECTIVES },
+      // Hashes, not nonces: the pages are static files. SvelteKit adds the hashes of its inline start script and
+      // of the inlined styles.
+      csp: { mode: 'hash', directives: CSP_DIRECTIVES },
     }),
   ],
   server: { proxy: { '/api': { target: api, changeOrigin: true } } },

@@ -152,7 +152,7 @@ const idsSql = (): string[] => [
 const playersSql = (): string =>
   [
     ...idsSql(),
-    `INSERT INTO players (id, name, ip_hash, created_at) SELECT id, 'Player ' || i, printf('%016x%016x%016x%016x', i * 31, i * 37, i * 41, i * 43), 0 FROM bench_ids`,
+    `INSERT INTO players (id, name, created_at) SELECT id, 'Player ' || i, 0 FROM bench_ids`,
   ].join(';\n') + ';\n';
 
 /** The SQL that writes N finished rounds of `date` as the attempt objects would (the triggers count them). */

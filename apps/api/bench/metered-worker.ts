@@ -78,6 +78,11 @@ export class AttemptObject extends ProductAttemptObject {
     return super.forgetTokens();
   }
 
+  override forgetPlayer() {
+    meter.counts.objectCalls++;
+    return super.forgetPlayer();
+  }
+
   override standing(caller: Caller) {
     meter.counts.objectCalls++;
     return super.standing(caller);

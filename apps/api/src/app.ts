@@ -13,9 +13,13 @@ import { dailyRoutes } from './routes/daily.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { devRoutes } from './routes/dev.ts';
 import { leagueRoutes } from './routes/leagues.ts';
+import { moderationRoutes } from './routes/moderation.ts';
 import { playerRoutes } from './routes/players.ts';
+import { privacyRoutes } from './routes/privacy.ts';
 import { pushKeyRoutes, pushRoutes } from './routes/push.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { describe, publicCache } from './routes/describe.ts';
+import { pageRoutes } from './routes/pages.ts';
 import { sitemapRoutes } from './routes/sitemap.ts';
 import { IMMUTABLE_MAX_AGE } from './ports/edge-cache.ts';
 import { healthSchema } from './views.ts';
@@ -72,10 +76,14 @@ export function createApp(options: AppOptions = {}) {
       404,
     ),
   );
-  // First, so every answer carries them, errors and refusals included (docs/deploy.md).
+  // First, so every answer carries them, errors and refusals included (docs/deploy.md). A page the Worker serves
+  // (routes/pages.ts) has its own policy and page headers instead of the API's.
   app.use('*', async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries({ ...COMMON_HEADERS, ...API_HEADERS }))
+    const isPage = c.res.headers.get('Content-Type')?.startsWith('text/html') === true;
+    for (const [name, value] of Object.entries(
+      isPage ? COMMON_HEADERS : { ...COMMON_HEADERS, ...API_HEADERS },
+    ))
       c.res.headers.set(name, value);
   });
   app.use('*', onlyThroughFront);
@@ -130,9 +138,14 @@ export function createApp(options: AppOptions = {}) {
       .route('/api/players', pushRoutes())
       .route('/api/push', pushKeyRoutes())
       .route('/api/leagues', leagueRoutes())
+      .route('/api/reports', reportRoutes())
+      .route('/api/moderation', moderationRoutes())
       .route('/api/daily', dailyRoutes())
+      .route('/api/players', privacyRoutes())
       .route('/api/dev', devRoutes())
       .route('/', sitemapRoutes(deps.now))
+      // Last: `/`, and the shell for any other page path (routes/pages.ts).
+      .route('/', pageRoutes(deps))
   );
 }
 

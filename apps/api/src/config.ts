@@ -15,6 +15,11 @@ export const MIN_SECRET_BYTES = 32;
 /** Tries per client address and purpose, at most, unless `PLAYER_BURST` says otherwise. */
 export const ADDRESS_BURST = 20;
 
+/** Distinct reporters who have finished a ranked round that hide a name at once, unless `REPORTS_TO_HIDE` says. */
+export const REPORTS_TO_HIDE = 3;
+/** Reports one player may make per UTC day, unless `REPORTS_PER_DAY` says. */
+export const REPORTS_PER_DAY = 20;
+
 export interface Config {
   /** Keys every course seed and every client-address hash (empty when {@link problem} says why it cannot). */
   readonly secret: string;
@@ -28,6 +33,12 @@ export interface Config {
   readonly playerBurst: number;
   /** Local development only: the audit's fixed-cost stand-in (`AUDIT_STAND_IN=1` with `LOCAL_DEV=1`). */
   readonly auditStandIn: boolean;
+  /** The players who may moderate names (`MODERATOR_IDS`, comma-separated; none when unset). */
+  readonly moderatorIds: ReadonlySet<string>;
+  /** Counting reporters that hide a name (`REPORTS_TO_HIDE`, default 3). */
+  readonly reportsToHide: number;
+  /** Reports per player and UTC day (`REPORTS_PER_DAY`, default 20). */
+  readonly reportsPerDay: number;
   /** The passkeys' relying party, when set (`RP_ID`, `RP_ORIGIN`). */
   readonly rpId: string | null;
   readonly rpOrigin: string | null;
@@ -87,10 +98,20 @@ function secretProblem(secret: string | undefined, localDev: boolean): string | 
   return null;
 }
 
-function burstOf(text: string | undefined): number {
+/** A whole number of at least 1 from a variable, or `fallback` when it is unset or not one. */
+function countOf(text: string | undefined, fallback: number): number {
   const n = Number(text);
-  return text !== undefined && Number.isInteger(n) && n >= 1 ? n : ADDRESS_BURST;
+  return text !== undefined && text.trim() !== '' && Number.isInteger(n) && n >= 1 ? n : fallback;
 }
+
+/** `MODERATOR_IDS`: ids separated by commas, spaces around them ignored, empty entries dropped. */
+export const moderatorIdsOf = (text: string | undefined): ReadonlySet<string> =>
+  new Set(
+    (text ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter((id) => id !== ''),
+  );
 
 /**
  * `DAY_DATABASES` as a list of periods, or why it is not one: each a date and the name of a D1 binding this Worker
@@ -138,7 +159,10 @@ export function configOf(env: Partial<Env> | undefined): Config {
     problem,
     localDev,
     serverTiming: bindings.SERVER_TIMING === '1',
-    playerBurst: burstOf(bindings.PLAYER_BURST),
+    playerBurst: countOf(bindings.PLAYER_BURST, ADDRESS_BURST),
+    moderatorIds: moderatorIdsOf(bindings.MODERATOR_IDS),
+    reportsToHide: countOf(bindings.REPORTS_TO_HIDE, REPORTS_TO_HIDE),
+    reportsPerDay: countOf(bindings.REPORTS_PER_DAY, REPORTS_PER_DAY),
     auditStandIn: localDev && bindings.AUDIT_STAND_IN === '1',
     rpId: bindings.RP_ID || null,
     rpOrigin: bindings.RP_ORIGIN || null,

@@ -1,4 +1,4 @@
-import type { D1Database, DurableObjectNamespace, Queue, R2Bucket } from '@cloudflare/workers-types';
+import type { D1Database, DurableObjectNamespace, Fetcher, Queue, R2Bucket } from '@cloudflare/workers-types';
 
 /** The Worker's bindings (wrangler.jsonc, plus the `DAILY_SECRET` secret). */
 export interface Env {
@@ -16,6 +16,11 @@ export interface Env {
   readonly ATTEMPTS: DurableObjectNamespace;
   /** The closed days' audit pipeline (queue `golf-audit`; this Worker consumes it: services/audit-queue.ts). */
   readonly AUDIT_QUEUE: Queue;
+  /**
+   * The web's build (`apps/web/build`, Workers static assets): the Worker reads `/` and the shell from it to serve
+   * them itself (routes/pages.ts). Absent where the API runs alone (its tests, the memory build).
+   */
+  readonly ASSETS?: Fetcher;
   /** Archived days' evidence (bucket `golf-archive`: services/archive.ts). */
   readonly ARCHIVE: R2Bucket;
   /** Keys every course seed and every client-address hash. A Worker secret; a marked development value locally. */
@@ -49,6 +54,15 @@ export interface Env {
    * fixed-cost stand-in that flags nothing, so the local close bench measures the pipeline, not the solver.
    */
   readonly AUDIT_STAND_IN?: string;
+  /**
+   * The moderators: a comma-separated list of player ids (spaces ignored). Only they may use `/api/moderation/*`;
+   * nobody becomes one without a deployment (docs/deploy.md). Locally in `.dev.vars`.
+   */
+  readonly MODERATOR_IDS?: string;
+  /** How many distinct counting reporters hide a name at once (default 3; docs/names.md). */
+  readonly REPORTS_TO_HIDE?: string;
+  /** How many names one player may report per UTC day (default 20). */
+  readonly REPORTS_PER_DAY?: string;
   /** "1" only in the local API bench: adds `Server-Timing` to every answer. Never set in production. */
   readonly SERVER_TIMING?: string;
 }

@@ -19,4 +19,13 @@ export type { PasskeyView } from './services/passkeys.ts';
 export type { ReminderSettings, SubscriptionView } from './services/push.ts';
 export type { ReminderKind } from './ports/push.ts';
 export type { AuditVerdict, DistributionEntry, ReviewRound } from './views.ts';
+export type { DeletedPlayer, ExportRound, PlayerExport } from './services/privacy.ts';
 export type { PushMessage, PushSubscriptionJson } from './push/message.ts';
+export type { ReportView } from './services/reports.ts';
+export type {
+  ModerationItem,
+  ModerationLog,
+  ModerationLogEntry,
+  ModerationQueue,
+} from './services/moderation.ts';
+export type { NameTarget } from './views.ts';

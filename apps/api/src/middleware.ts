@@ -1,22 +1,30 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { servicesFor, type AppDeps, type Defer } from './deps.ts';
 import type { AppEnv } from './app-env.ts';
+import type { ServiceContext } from './services/context.ts';
 import { configOf } from './config.ts';
 import { ApiError } from './errors.ts';
+import { requireModerator } from './services/moderation.ts';
 import { bearerOf, playerOf, type Bearer } from './services/players.ts';
+
+/** A request's services (ERR_UNAVAILABLE when the Worker is not configured to serve courses). */
+export function requestServices(c: Context<AppEnv>, deps: AppDeps): ServiceContext {
+  let defer: Defer;
+  try {
+    const execution = c.executionCtx;
+    defer = (work) => execution.waitUntil(work);
+  } catch {
+    // No execution context (a plain `app.request` in tests): the work runs on by itself.
+    defer = () => undefined;
+  }
+  return servicesFor(c.env, deps, defer);
+}
 
 /** Puts the request's services on the context (`c.var.services`). Every API route runs behind it. */
 export const provideServices = (deps: AppDeps) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    let defer: Defer;
-    try {
-      const execution = c.executionCtx;
-      defer = (work) => execution.waitUntil(work);
-    } catch {
-      // No execution context (a plain `app.request` in tests): the work runs on by itself.
-      defer = () => undefined;
-    }
-    c.set('services', servicesFor(c.env, deps, defer));
+    c.set('services', requestServices(c, deps));
     await next();
   });
 
@@ -40,6 +48,19 @@ const required = async (authorization: string | undefined): Promise<Bearer> => {
 export const requirePlayer = createMiddleware<AppEnv & { Variables: { playerId: string } }>(
   async (c, next) => {
     c.set('playerId', await playerOf(c.var.services, await required(c.req.header('authorization'))));
+    await next();
+  },
+);
+
+/**
+ * Like {@link requirePlayer}, and the player must be a moderator (`MODERATOR_IDS`): ERR_NOT_MODERATOR otherwise.
+ * Checked before the request itself, so a non-moderator learns nothing from a moderation route but the refusal.
+ */
+export const requireModeratorPlayer = createMiddleware<AppEnv & { Variables: { playerId: string } }>(
+  async (c, next) => {
+    const playerId = await playerOf(c.var.services, await required(c.req.header('authorization')));
+    requireModerator(c.var.services, playerId);
+    c.set('playerId', playerId);
     await next();
   },
 );

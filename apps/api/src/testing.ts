@@ -35,6 +35,8 @@ export interface MemoryAppOptions {
   readonly vapid?: { readonly publicKey: string; readonly privateKey: string; readonly subject: string };
   /** Where push messages go (default: the platform's `fetch`). */
   readonly fetch?: (request: Request) => Promise<Response>;
+  /** The moderators' player ids (`MODERATOR_IDS`), read at each request: players made by the test itself. */
+  readonly moderators?: () => readonly string[];
 }
 
 /** An app on SQLite in memory and the `env` to call it with: `app.request(path, init, env)`. */
@@ -84,8 +86,12 @@ export function memoryApp(options: MemoryAppOptions = {}) {
         }
       : {}),
   } as unknown as Env;
+  const moderators = options.moderators;
+  /** The bindings of one request: `env`, with the moderators of now when the test names any. */
+  const bindings = (): Env =>
+    moderators === undefined ? env : ({ ...env, MODERATOR_IDS: moderators().join(',') } as Env);
   /** `fetch` for clients such as `hc` or the web's API client: every request goes to the app in memory. */
   const fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>
-    Promise.resolve(app.request(input instanceof Request ? input : String(input), init, env));
+    Promise.resolve(app.request(input instanceof Request ? input : String(input), init, bindings()));
   return { app, env, ledger, queue, fetch };
 }

@@ -4,7 +4,7 @@
  * every answer they receive against the document. Objects are strict: a field the document does not name fails.
  */
 import { PUSH_LANGUAGES } from '@golf/contract/push';
-import { ERROR_STATUS, type ErrorCode } from '@golf/contract';
+import { ERROR_STATUS, REPORT_REASONS, type ErrorCode } from '@golf/contract';
 import { PRESET_NAMES } from '@golf/engine';
 import { z } from 'zod';
 
@@ -17,6 +17,16 @@ const card = z
 const log = z
   .string()
   .meta({ description: 'A hole log: `1`-`7` play that column, `d` draws', example: '13d2' });
+
+/**
+ * Beside every name an answer carries: why the name shown is a stand-in ("Golfer 4F2A", "League 4F2A") rather than
+ * the player's or the league's own, or null when it is their own (docs/names.md).
+ */
+export const standInSchema = z.enum(['hidden', 'deleted']).nullable().meta({
+  id: 'NameStandIn',
+  description:
+    'Null when `name` is the name chosen; `hidden` when it was hidden (by reports or a moderator) and `name` is its stand-in',
+});
 
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
@@ -116,6 +126,7 @@ export const standingEntrySchema = z
     rank: z.number().int().min(1),
     playerId: z.string(),
     name: z.string(),
+    standIn: standInSchema,
     total: z.number().int(),
     holesFinished: count,
     holes: z
@@ -154,6 +165,7 @@ export const replayViewSchema = z
     date,
     playerId: z.string(),
     name: z.string(),
+    standIn: standInSchema,
     finished: z.boolean(),
     total: z.number().int().nullable(),
     holes: z.array(z.strictObject({ hole: z.number().int(), log, strokes: z.number().int() })),
@@ -206,6 +218,7 @@ export const roundAuditViewSchema = z
     date,
     playerId: z.string(),
     name: z.string(),
+    standIn: standInSchema,
     total: z.number().int(),
     status: z.enum(['pending', 'done']),
     verdict: z
@@ -236,6 +249,7 @@ export const underReviewViewSchema = z
         z.strictObject({
           playerId: z.string(),
           name: z.string(),
+          standIn: standInSchema,
           total: z.number().int(),
           pValue: z.number(),
           telling: count,
@@ -247,13 +261,21 @@ export const underReviewViewSchema = z
   .meta({ id: 'UnderReviewView' });
 
 export const playerViewSchema = z
-  .strictObject({ id: z.string(), name: z.string() })
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    standIn: standInSchema.meta({
+      description:
+        'For the caller: `hidden` when their name was hidden after reports or by a moderator (`name` is then its stand-in, as everyone sees it): choose a new name before the next ranked round',
+    }),
+  })
   .meta({ id: 'PlayerView' });
 
 export const newPlayerSchema = z
   .strictObject({
     id: z.string(),
     name: z.string(),
+    standIn: standInSchema,
     token: z
       .string()
       .meta({ description: 'The bearer token: keep it, it is the only way back to this player' }),
@@ -288,7 +310,9 @@ export const leagueViewSchema = z
   .strictObject({
     id: z.string(),
     name: z.string(),
+    standIn: standInSchema,
     code: z.string().meta({ description: 'The invite code' }),
+    createdBy: z.string().meta({ description: 'The player who created it: the only one who may rename it' }),
     members: count,
     createdAt: instant,
   })
@@ -303,6 +327,7 @@ export const seasonEntrySchema = z
     rank: z.number().int().min(1),
     playerId: z.string(),
     name: z.string(),
+    standIn: standInSchema,
     total: z.number().int(),
     counted: count,
     rounds: count,
@@ -322,8 +347,17 @@ export const seasonViewSchema = z
   })
   .meta({ id: 'SeasonView' });
 
-export const newLeagueSchema = z.strictObject({ id: z.string(), name: z.string(), code: z.string() });
-export const joinedLeagueSchema = z.strictObject({ id: z.string(), name: z.string() });
+export const newLeagueSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  standIn: standInSchema,
+  code: z.string(),
+});
+export const joinedLeagueSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  standIn: standInSchema,
+});
 export const leftLeagueSchema = z.strictObject({ id: z.string(), left: z.literal(true) });
 export const myLeaguesSchema = z.strictObject({ leagues: z.array(myLeagueSchema) });
 
@@ -405,6 +439,160 @@ export const pushKeySchema = z.strictObject({
   key: z.string().meta({ description: 'The VAPID public key' }),
 });
 
+export const TARGET_KINDS = ['player', 'league'] as const;
+
+export const nameTargetSchema = z
+  .strictObject({ kind: z.enum(TARGET_KINDS), id: z.string() })
+  .meta({ id: 'NameTarget', description: "A player's name or a league's" });
+
+export const reportViewSchema = z
+  .strictObject({ target: nameTargetSchema, reason: z.enum(REPORT_REASONS), reportedAt: instant })
+  .meta({ id: 'ReportView' });
+
+const reasonCounts = z.strictObject({ offensive: count, impersonation: count, other: count });
+
+export const moderationItemSchema = z
+  .strictObject({
+    target: nameTargetSchema,
+    name: z.string().meta({ description: 'The name as stored, hidden or not' }),
+    standIn: standInSchema.meta({ description: '`hidden` while everyone else sees a stand-in' }),
+    hiddenBy: z.enum(['reports', 'moderator', 'check']).nullable(),
+    hiddenAt: instant.nullable(),
+    since: instant.meta({ description: 'The oldest open report, or when the name check hid the name' }),
+    reports: count.meta({ description: 'Open reports' }),
+    counted: count.meta({
+      description: 'Open reports that count toward hiding (their reporter had a ranked round)',
+    }),
+    reasons: reasonCounts,
+    reporters: z
+      .array(
+        z.strictObject({
+          playerId: z.string(),
+          name: z.string().meta({ description: "The reporter's name as stored" }),
+          reason: z.enum(REPORT_REASONS),
+          counts: z.boolean(),
+          reportedAt: instant,
+        }),
+      )
+      .meta({ description: 'The oldest 20 open reports' }),
+  })
+  .meta({ id: 'ModerationItem' });
+
+export const moderationQueueSchema = z
+  .strictObject({
+    total: count.meta({ description: 'Names waiting for a moderator' }),
+    items: z.array(moderationItemSchema),
+  })
+  .meta({ id: 'ModerationQueue' });
+
+export const moderationLogEntrySchema = z
+  .strictObject({
+    id: z.number().int(),
+    at: instant,
+    actorId: z
+      .string()
+      .nullable()
+      .meta({ description: 'The moderator, or the owner who renamed; null for reports and the name check' }),
+    actor: z.enum(['moderator', 'reports', 'check', 'owner']),
+    action: z.enum(['hide', 'restore', 'dismiss', 'rename']),
+    target: nameTargetSchema,
+    name: z.string().meta({ description: 'The name acted on, as stored then' }),
+    reports: count.meta({
+      description: 'Open reports the act closed (or, for a hide by reports, that hid it)',
+    }),
+  })
+  .meta({ id: 'ModerationLogEntry' });
+
+export const moderationLogSchema = z
+  .strictObject({ total: count, entries: z.array(moderationLogEntrySchema) })
+  .meta({ id: 'ModerationLog' });
+const exportHoleSchema = z.strictObject({
+  hole: z.number().int().min(1).max(9),
+  log: log.meta({ description: 'The verified log' }),
+  strokes: z.number().int(),
+  finishedAt: instant.nullable().meta({ description: 'Null where the record keeps no time' }),
+  drawnAt: z.array(instant).meta({ description: 'The time of each draw, in order' }),
+});
+
+export const exportRoundSchema = z
+  .strictObject({
+    date,
+    startedAt: instant.nullable().meta({ description: 'Null where the record keeps no time' }),
+    finished: z.boolean(),
+    finishedAt: instant.nullable(),
+    total: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Strokes of the finished holes, null before the first' }),
+    holes: z
+      .array(exportHoleSchema)
+      .meta({ description: "The finished holes (an unfinished round's, while its attempt is kept)" }),
+    review: z.boolean().meta({ description: 'Put under review by the fair-play audit' }),
+    verdict: z
+      .strictObject({ flagged: z.boolean(), pValue: z.number(), telling: count, decisions: count })
+      .nullable()
+      .meta({ description: "The fair-play audit's verdict; null until the round is audited" }),
+  })
+  .meta({ id: 'ExportRound' });
+
+export const playerExportSchema = z
+  .strictObject({
+    format: z.literal(1),
+    exportedAt: instant,
+    player: z.strictObject({ id: z.string(), name: z.string(), createdAt: instant }),
+    names: z.array(z.strictObject({ name: z.string(), takenAt: instant.nullable() })).meta({
+      description: 'Every name taken, oldest first; `takenAt` null for one taken before names were recorded',
+    }),
+    devices: z.array(z.strictObject({ signedInAt: instant })).meta({
+      description:
+        'One per device with a token: when it was made (tokens are stored as hashes, never exported)',
+    }),
+    transferCodes: z
+      .array(z.strictObject({ createdAt: instant, expiresAt: instant }))
+      .meta({ description: 'Live transfer codes (stored as hashes, never exported)' }),
+    passkeys: z.array(
+      z.strictObject({
+        id: z.string().meta({ description: "The credential's public id" }),
+        site: z.string().meta({ description: 'The relying party it was made for' }),
+        transports: z.array(z.string()),
+        createdAt: instant,
+        lastUsedAt: instant.nullable(),
+      }),
+    ),
+    leagues: z.array(
+      z.strictObject({
+        id: z.string(),
+        name: z.string(),
+        joinedAt: instant,
+        createdByYou: z.boolean(),
+      }),
+    ),
+    push: z.strictObject({
+      subscriptions: z.array(z.strictObject({ id: z.string(), endpoint: z.string(), createdAt: instant })),
+      reminders: z
+        .strictObject({
+          hour: z.number().int().min(0).max(23),
+          timeZone: z.string(),
+          kinds: z.array(z.enum(REMINDER_KINDS)),
+          updatedAt: instant,
+        })
+        .nullable()
+        .meta({ description: 'Null before any were set' }),
+      sent: z
+        .array(
+          z.strictObject({ date, kind: z.enum(REMINDER_KINDS), subscriptionId: z.string(), sentAt: instant }),
+        )
+        .meta({ description: 'Reminders sent lately (kept a few days)' }),
+    }),
+    rounds: z.array(exportRoundSchema).meta({ description: 'Every round started, oldest first' }),
+  })
+  .meta({ id: 'PlayerExport' });
+
+export const deletedPlayerSchema = z
+  .strictObject({ id: z.string(), deleted: z.literal(true) })
+  .meta({ id: 'DeletedPlayer' });
+
 export type ErrorBody = z.infer<ReturnType<typeof errorBodySchema>>;
 export type HoleView = z.infer<typeof holeViewSchema>;
 export type CourseView = z.infer<typeof courseViewSchema>;
@@ -440,3 +628,12 @@ export type TransferCodeView = z.infer<typeof transferCodeViewSchema>;
 export type PasskeyView = z.infer<typeof passkeyViewSchema>;
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+export type NameTarget = z.infer<typeof nameTargetSchema>;
+export type ReportView = z.infer<typeof reportViewSchema>;
+export type ModerationItem = z.infer<typeof moderationItemSchema>;
+export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
+export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
+export type ModerationLog = z.infer<typeof moderationLogSchema>;
+export type ExportRound = z.infer<typeof exportRoundSchema>;
+export type PlayerExport = z.infer<typeof playerExportSchema>;
+export type DeletedPlayer = z.infer<typeof deletedPlayerSchema>;

@@ -128,7 +128,6 @@ describe('an attempt session', () => {
         name: 'P',
         createdAt: 0,
         tokenHash,
-        addressHash: 'x',
       });
       const quiet = console.error;
       console.error = () => undefined;

@@ -15,9 +15,7 @@ async function seedDay(): Promise<void> {
   const series = `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ${N})`;
   const id = `printf('close-%05d', i)`;
   await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO players (id, name, ip_hash, created_at) ${series} SELECT ${id}, 'P' || i, 'x', 0 FROM k`,
-    ),
+    env.DB.prepare(`INSERT INTO players (id, name, created_at) ${series} SELECT ${id}, 'P' || i, 0 FROM k`),
     env.DB.prepare(`INSERT INTO attempts (player_id, date) ${series} SELECT ${id}, '${DATE}' FROM k`),
     env.DB.prepare(
       `INSERT INTO round_evidence (date, player_id, started_at, ip_hash, logs, times) ${series}

@@ -37,7 +37,7 @@ describe('transfer codes', () => {
     // Both devices work.
     for (const token of [p.token, r.body.token]) {
       const me = await client.call<PlayerView>('GET', '/api/players/me', { token });
-      expect(me.body).toEqual({ id: p.id, name: 'Mover' });
+      expect(me.body).toEqual({ id: p.id, name: 'Mover', standIn: null });
     }
     const again = await claim(client, t.code);
     expect([again.status, errorCode(again)]).toEqual([404, 'ERR_NOT_FOUND']);

@@ -67,7 +67,7 @@ describe('answers kept at the edge', () => {
     const auditing = await client.call<StandingsView>('GET', `/api/daily/${DAY}/standings?limit=20`);
     expect(auditing.body.audit?.complete ?? false).toBe(false);
     expect(auditing.headers.get('cache-control')).toBe('public, max-age=30');
-    // Once the audit is done the standings are final: kept for a year.
+    // Once the audit is done the standings are final: their rows kept for a year, their names for a minute.
     const job = await client.app.request(
       '/api/dev/scheduled',
       { method: 'POST' },
@@ -80,9 +80,14 @@ describe('answers kept at the edge', () => {
     client.setNow('2026-06-16T00:00:31.000Z');
     const final = await client.call<StandingsView>('GET', `/api/daily/${DAY}/standings?limit=21`);
     expect(final.body.audit?.complete).toBe(true);
-    expect(final.headers.get('cache-control')).toBe('public, max-age=31536000');
+    expect(final.headers.get('cache-control')).toBe('public, max-age=60');
     await Promise.resolve();
     expect(kept.get(`standings/${DAY}/block/0`)?.maxAge).toBe(31_536_000);
+    expect(kept.get(`standings/${DAY}/names/0`)?.maxAge).toBe(60);
+    // 25 s later the names kept at the edge have 35 s left: so has a client's copy.
+    client.setNow('2026-06-16T00:00:56.000Z');
+    const later = await client.call<StandingsView>('GET', `/api/daily/${DAY}/standings?limit=21`);
+    expect(later.headers.get('cache-control')).toBe('public, max-age=35');
   });
 
   it('round-trips a value through the Workers cache', async () => {

@@ -10,6 +10,7 @@ declare global {
       AUDIT_QUEUE: AppBindings['AUDIT_QUEUE'];
       ARCHIVE: AppBindings['ARCHIVE'];
       DAILY_SECRET: string;
+      VAPID_PUBLIC_KEY: string;
       DAYS_A: D1Database;
       DAYS_B: D1Database;
       DAYS_C: D1Database;

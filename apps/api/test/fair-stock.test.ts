@@ -44,6 +44,10 @@ class RecordingStore implements AttemptStore {
     this.calls.push(`markSynced ${row}`);
     this.#inner.markSynced(row);
   }
+  forgetAddress() {
+    this.calls.push('forgetAddress');
+    this.#inner.forgetAddress();
+  }
 }
 
 /** `deck` with the stock cards from stock position `from` on in another order (a seeded shuffle). */

@@ -55,6 +55,13 @@ const ROUTES: readonly (readonly [string, string])[] = [
   ['DELETE', '/api/players/me/push/x'],
   ['GET', '/api/players/me/reminders'],
   ['PUT', '/api/players/me/reminders'],
+  ['POST', '/api/reports'],
+  ['PATCH', `/api/leagues/${LEAGUE_ID}`],
+  ['GET', '/api/moderation/reports'],
+  ['GET', '/api/moderation/log?limit=3'],
+  ['POST', '/api/moderation/actions'],
+  ['GET', '/api/players/me/export'],
+  ['DELETE', '/api/players/me'],
 ];
 
 /** The routes that read a JSON body (each checks it before any token). */
@@ -68,6 +75,9 @@ const JSON_ROUTES: readonly (readonly [string, string])[] = [
   ['POST', '/api/players/passkeys/sign-in'],
   ['POST', '/api/leagues'],
   ['POST', '/api/leagues/join'],
+  ['POST', '/api/reports'],
+  ['PATCH', '/api/leagues/x'],
+  ['DELETE', '/api/players/me'],
 ];
 
 /** Passkey answers: the right shape with random (often broken) fields. */
@@ -120,6 +130,18 @@ const body = fc.oneof(
       { requiredKeys: [] },
     )
     .map((v) => JSON.stringify(v) ?? '{}'),
+  fc
+    .record(
+      {
+        playerId: fc.oneof(fc.uuid(), fc.string(), fc.anything()),
+        leagueId: fc.oneof(fc.uuid(), fc.string(), fc.anything()),
+        reason: fc.oneof(fc.constantFrom('offensive', 'impersonation', 'other', 'x'), fc.anything()),
+        action: fc.oneof(fc.constantFrom('hide', 'restore', 'dismiss', 'x'), fc.anything()),
+        confirm: fc.oneof(fc.constant('delete'), fc.constant('Delete'), fc.anything()),
+      },
+      { requiredKeys: [] },
+    )
+    .map((v) => JSON.stringify(v) ?? '{}'),
   fc.string({ maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 100 }),
   fc.integer({ min: 16 * 1024 - 16, max: 40_000 }).map((n) => JSON.stringify({ name: 'x'.repeat(n) })),
@@ -161,6 +183,9 @@ describe('no input produces a 5xx', () => {
             expect(r.status).toBeLessThan(500);
             if (path.endsWith('/sign-out-everywhere') && r.status === 200)
               current = (r.body as { token: string }).token;
+            // A deletion that went through: play on as a new player.
+            if (method === 'DELETE' && path === '/api/players/me' && r.status === 200)
+              current = (await client.player('Fuzz again')).token;
             if (r.status >= 400) {
               const code = (r.body as { error?: { code?: string } }).error?.code;
               expect(KNOWN_CODES.has(code ?? '')).toBe(true);

@@ -295,3 +295,17 @@ export async function replyOf<T>(res: Response): Promise<Reply<T>> {
   }
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
+
+/** A cache that keeps what it is given for as long as it is told, on the test's clock. */
+export function recordingCache(clock: () => Date) {
+  const kept = new Map<string, { value: unknown; maxAge: number; until: number }>();
+  const cache: EdgeCache = {
+    get: async <T>(key: string) => {
+      const entry = kept.get(key);
+      return entry && clock().getTime() < entry.until ? (entry.value as T) : undefined;
+    },
+    put: async (key, value, maxAge) =>
+      void kept.set(key, { value, maxAge, until: clock().getTime() + maxAge * 1000 }),
+  };
+  return { cache, kept };
+}

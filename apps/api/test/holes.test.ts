@@ -15,9 +15,7 @@ async function seedRounds(date: string, rounds: readonly (readonly number[])[]) 
   for (const strokes of rounds) {
     const id = crypto.randomUUID();
     const logs = strokes.map((_, h) => `seed-${id}-${h}`);
-    await env.DB.prepare("INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, 'Seeded', 'x', 0)")
-      .bind(id)
-      .run();
+    await env.DB.prepare("INSERT INTO players (id, name, created_at) VALUES (?, 'Seeded', 0)").bind(id).run();
     const db = dayDb(date);
     await db.batch([
       db.prepare('INSERT INTO attempts (date, player_id) VALUES (?, ?)').bind(date, id),

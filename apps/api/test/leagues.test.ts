@@ -62,7 +62,7 @@ describe('leagues', () => {
 
     const joined = await join(client, bo.token, league.code.toLowerCase().replace(/(.{5})/, '$1-'));
     expect(joined.status).toBe(200);
-    expect(joined.body).toEqual({ id: league.id, name: 'The <Club>' });
+    expect(joined.body).toEqual({ id: league.id, name: 'The <Club>', standIn: null });
     expect((await join(client, bo.token, league.code)).body).toEqual(joined.body);
 
     const mine = await client.call<{ leagues: MyLeague[] }>('GET', '/api/players/me/leagues', {
@@ -142,9 +142,7 @@ describe('leagues', () => {
       const chunk = ids.slice(i, i + 100);
       await env.DB.batch(
         chunk.map((id) =>
-          env.DB.prepare("INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, 'm', 'x', 0)").bind(
-            id,
-          ),
+          env.DB.prepare("INSERT INTO players (id, name, created_at) VALUES (?, 'm', 0)").bind(id),
         ),
       );
       await seedMembers(league.id, chunk);
@@ -335,7 +333,7 @@ describe('league rules', () => {
     });
     fc.assert(
       fc.property(fc.uniqueArray(record, { selector: (r) => r.playerId, maxLength: 30 }), (records) => {
-        const rows = records.map((r) => ({ ...r, counted: Math.min(5, r.rounds) }));
+        const rows = records.map((r) => ({ ...r, standIn: null, counted: Math.min(5, r.rounds) }));
         const ranked = rankSeason(rows);
         expect(ranked).toHaveLength(rows.length);
         for (const e of ranked) {

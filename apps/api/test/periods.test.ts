@@ -137,8 +137,8 @@ describe("the ledger's days split over databases by period", () => {
     const season = await testLedger().leagues.leagueSeason(league, '2031-03-17', '2031-03-23', 2);
     expect(season).toEqual(
       [
-        { playerId: ids[0], name: 'P', rounds: 3, counted: 2, total: 85 },
-        { playerId: ids[1], name: 'Q', rounds: 1, counted: 1, total: 30 },
+        { playerId: ids[0], name: 'P', standIn: null, rounds: 3, counted: 2, total: 85 },
+        { playerId: ids[1], name: 'Q', standIn: null, rounds: 1, counted: 1, total: 30 },
       ].sort((a, b) => (a.playerId! < b.playerId! ? -1 : 1)),
     );
   });

@@ -4,6 +4,7 @@ import {
   REFUSED_NAMES,
   REFUSED_OFFENSIVE_NAMES,
 } from '@golf/contract/name-cases';
+import { standInName } from '@golf/contract/stand-in';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { NewPlayer, PlayerView } from '../src/index.ts';
@@ -44,19 +45,41 @@ describe('players', () => {
     expect(tokens.results.flatMap(Object.values)).not.toContain(r.body.token);
   });
 
+  it('creates a player without a name, named its stand-in until it chooses one', async () => {
+    const client = testClient();
+    const r = await client.call<NewPlayer>('POST', '/api/players', { body: {}, headers: fresh() });
+    expect(r.status).toBe(201);
+    // "Golfer" and four upper-case hex digits, the same for this id wherever it shows.
+    expect(r.body.name).toMatch(/^Golfer [0-9A-F]{4}$/);
+    expect(r.body.name).toBe(standInName(r.body.id));
+    const other = await client.call<NewPlayer>('POST', '/api/players', { body: {}, headers: fresh() });
+    expect(other.body.id).not.toBe(r.body.id);
+    expect(other.body.name).toBe(standInName(other.body.id));
+    expect((await client.call('GET', '/api/players/me', { token: r.body.token })).body).toEqual({
+      id: r.body.id,
+      name: r.body.name,
+    });
+    const named = await client.call<PlayerView>('PATCH', '/api/players/me', {
+      token: r.body.token,
+      body: { name: 'Chosen later' },
+    });
+    expect(named.body).toEqual({ id: r.body.id, name: 'Chosen later' });
+  });
+
   it('reads and renames the player behind a token', async () => {
     const client = testClient();
     const p = await client.player('Before');
     const me = await client.call<PlayerView>('GET', '/api/players/me', { token: p.token });
-    expect(me.body).toEqual({ id: p.id, name: 'Before' });
+    expect(me.body).toEqual({ id: p.id, name: 'Before', standIn: null });
     const renamed = await client.call<PlayerView>('PATCH', '/api/players/me', {
       token: p.token,
       body: { name: ' After ' },
     });
-    expect(renamed.body).toEqual({ id: p.id, name: 'After' });
+    expect(renamed.body).toEqual({ id: p.id, name: 'After', standIn: null });
     expect((await client.call('GET', '/api/players/me', { token: p.token })).body).toEqual({
       id: p.id,
       name: 'After',
+      standIn: null,
     });
     const bad = await client.call('PATCH', '/api/players/me', { token: p.token, body: { name: '' } });
     expect([bad.status, errorCode(bad)]).toEqual([400, 'ERR_VALIDATION']);
@@ -95,7 +118,7 @@ describe('players', () => {
     expect([r.status, errorCode(r)]).toEqual([400, 'ERR_VALIDATION']);
   });
 
-  it.each([[{}], [{ name: 42 }], [{ name: null }], [[]], ['name']])('refuses the body %j', async (body) => {
+  it.each([[{ name: 42 }], [{ name: null }], [{ name: '' }], [[]], ['name']])('refuses the body %j', async (body) => {
     const client = testClient();
     const r = await client.call('POST', '/api/players', { body, headers: fresh() });
     expect([r.status, errorCode(r)]).toEqual([400, 'ERR_VALIDATION']);
@@ -131,6 +154,7 @@ describe('the name check (create and rename)', () => {
     expect((await client.call('GET', '/api/players/me', { token: p.token })).body).toEqual({
       id: p.id,
       name: 'Kept',
+      standIn: null,
     });
   });
 });
@@ -146,6 +170,9 @@ describe('player creation limit', () => {
     const limited = await create();
     expect([limited.status, errorCode(limited)]).toEqual([429, 'ERR_RATE_LIMITED']);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // A player created without a name counts the same.
+    const unnamed = await client.call('POST', '/api/players', { body: {}, headers });
+    expect([unnamed.status, errorCode(unnamed)]).toEqual([429, 'ERR_RATE_LIMITED']);
     // Invalid bodies are answered 400 before the limit is looked at.
     expect((await create('')).status).toBe(400);
     // Another address is not affected.
@@ -162,17 +189,29 @@ describe('player creation limit', () => {
     expect((await create()).status).toBe(429);
   });
 
-  it('stores the address only as a hash', async () => {
+  it("keeps the address only as a hash, in the creation limit's bucket, never with the player", async () => {
     const client = testClient();
     const r = await client.call<NewPlayer>('POST', '/api/players', {
       body: { name: 'Hashed' },
       headers: { 'cf-connecting-ip': '203.0.113.77' },
     });
-    const row = await env.DB.prepare('SELECT ip_hash FROM players WHERE id = ?')
-      .bind(r.body.id)
-      .first<{ ip_hash: string }>();
-    expect(row!.ip_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(r.status).toBe(201);
+    const columns = await env.DB.prepare('PRAGMA table_info(players)').all<{ name: string }>();
+    expect(columns.results.map((c) => c.name)).not.toContain('ip_hash');
+    // The bucket's key is the HMAC of the address under the secret, computed here on its own.
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(env.DAILY_SECRET),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    const mac = new Uint8Array(
+      await crypto.subtle.sign('HMAC', key, new TextEncoder().encode('address/203.0.113.77')),
+    );
+    const hex = [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
     const limits = await env.DB.prepare('SELECT key FROM rate_limits').all<{ key: string }>();
+    expect(limits.results.map((l) => l.key)).toContain(`players/${hex}`);
     expect(limits.results.some((l) => l.key.includes('203.0.113'))).toBe(false);
   });
 });

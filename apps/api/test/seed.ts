@@ -16,9 +16,7 @@ export function dayDb(date: string): D1Database {
 /** A player written straight into D1 (no token: tests that call routes make players through the API). */
 export async function seedPlayer(name = 'Seeded'): Promise<string> {
   const id = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, ?, 'x', 0)")
-    .bind(id, name)
-    .run();
+  await env.DB.prepare('INSERT INTO players (id, name, created_at) VALUES (?, ?, 0)').bind(id, name).run();
   return id;
 }
 

@@ -43,6 +43,7 @@ describe('robots.txt and the sitemap', () => {
         '/play',
         '/rules',
         '/archive',
+        '/privacy',
         '/standings/2026-01-03',
         '/standings/2026-01-02',
         '/archive/2026-01-02',

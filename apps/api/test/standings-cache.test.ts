@@ -27,7 +27,7 @@ beforeAll(async () => {
   const series = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${FINISHERS})`;
   await env.DB.batch([
     env.DB.prepare(
-      `INSERT INTO players (id, name, ip_hash, created_at) ${series} SELECT 'cache-' || i, 'P' || i, 'x', 0 FROM n`,
+      `INSERT INTO players (id, name, created_at) ${series} SELECT 'cache-' || i, 'P' || i, 0 FROM n`,
     ),
     env.DB.prepare(`INSERT INTO attempts (date, player_id) ${series} SELECT '${DATE}', 'cache-' || i FROM n`),
     env.DB.prepare(

@@ -16,7 +16,7 @@ describe('standings at scale', () => {
     async () => {
       const series = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${N})`;
       await env.DB.prepare(
-        `INSERT INTO players (id, name, ip_hash, created_at) ${series} SELECT 'scale-' || i, 'Player ' || i, 'x', 0 FROM n`,
+        `INSERT INTO players (id, name, created_at) ${series} SELECT 'scale-' || i, 'Player ' || i, 0 FROM n`,
       ).run();
       await env.DB.prepare(
         `INSERT INTO attempts (date, player_id) ${series} SELECT '${DATE}', 'scale-' || i FROM n`,

@@ -11,10 +11,7 @@ async function seedFinishers(date: string, rows: { name: string; total: number; 
     ids.push(id);
     const strokes = [row.total, 0, 0, 0, 0, 0, 0, 0, 0];
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO players (id, name, ip_hash, created_at) VALUES (?, ?, 'x', 0)").bind(
-        id,
-        row.name,
-      ),
+      env.DB.prepare('INSERT INTO players (id, name, created_at) VALUES (?, ?, 0)').bind(id, row.name),
       env.DB.prepare('INSERT INTO attempts (date, player_id) VALUES (?, ?)').bind(date, id),
       env.DB.prepare(
         'UPDATE attempts SET total = ?, strokes = ?, finished_at = ? WHERE date = ? AND player_id = ?',

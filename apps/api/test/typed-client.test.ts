@@ -43,6 +43,6 @@ describe('the typed hc client', () => {
     });
     expect(board.status).toBe(200);
     const me = await api.api.players.me.$get({}, { headers });
-    expect(await me.json()).toEqual({ id: player.id, name: 'Typed' });
+    expect(await me.json()).toEqual({ id: player.id, name: 'Typed', standIn: null });
   });
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.ts';
 import { join } from 'node:path';
-import { addDays, shot, SHOTS, SIZES, teeOff, uniqueName, utcToday } from './helpers.ts';
+import { addDays, running, shot, SHOTS, SIZES, teeOff, uniqueName, utcToday } from './helpers.ts';
 
 const today = utcToday();
 const PAGES: readonly { name: string; path: string }[] = [
@@ -47,7 +47,8 @@ for (const size of ['desktop', 'phone'] as const) {
     const player: unknown = await created.json();
     await returning.addInitScript((p) => localStorage.setItem('golf.player.v1', JSON.stringify(p)), player);
     await returning.goto('/');
-    await expect(returning.getByRole('button', { name: "Start today's round" })).toBeVisible();
+    await expect(returning.getByTestId('hole-number')).toContainText('Hole 1 of 9');
+    await expect(returning.getByTestId('today-note')).toContainText('your first move starts it');
     await check(returning, 'today-ready', size);
     await returning.close();
     await page.evaluate(() => localStorage.clear());
@@ -86,7 +87,7 @@ test('search and sharing: one description and its own sharing tags per page, rob
     });
   for (const path of ['/', '/play', '/rules', `/standings/${today}`, '/archive', `/archive/${closed}`]) {
     await page.goto(path);
-    await page.locator('main h1').first().waitFor({ state: 'attached' });
+    await running(page);
     const t = await tags();
     const url = new URL(path, page.url()).href;
     expect(t.description, path).toHaveLength(1);
@@ -97,6 +98,16 @@ test('search and sharing: one description and its own sharing tags per page, rob
     expect(t.canonical, path).toEqual([url]);
     expect(t.ogImage, path).toEqual([new URL('/og-image.png', page.url()).href]);
     expect(t.robots, path).toEqual([]);
+  }
+  // A prerendered page has its own title, description and sharing tags in its HTML, for readers that run no script.
+  for (const path of ['/', '/play', '/rules']) {
+    const html = await (await request.get(path)).text();
+    const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+    expect(titles, path).toHaveLength(1);
+    expect(titles[0], path).toMatch(/ · Golf Daily$/);
+    expect(html.match(/<meta name="description"/g), path).toHaveLength(1);
+    expect(html.match(/<meta property="og:title"/g), path).toHaveLength(1);
+    expect(html, path).toContain('<meta property="og:image" content="/og-image.png"');
   }
   // A player's own pages are not for search engines.
   await page.goto('/me');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { join } from 'node:path';
-import { addDays, shot, SHOTS, SIZES, utcToday } from './helpers.ts';
+import { addDays, running, shot, SHOTS, SIZES, utcToday } from './helpers.ts';
 import { createPlayer, playRound } from './rounds-api.ts';
 
 /** The table settings (deck, card size, table, animations, sound) and the share card, through the page. */
@@ -37,6 +37,7 @@ async function withSettings(context: BrowserContext, settings: TableSettings): P
 }
 
 async function openPanel(page: Page): Promise<void> {
+  await running(page);
   await page.getByTestId('table-settings').click();
   await expect(page.getByTestId('table-settings-panel')).toBeVisible();
 }
@@ -71,6 +72,7 @@ test('the settings panel opens from the nav on every page, works from the keyboa
   page,
 }) => {
   await page.goto('/rules');
+  await running(page);
   await page.getByTestId('table-settings').focus();
   await page.keyboard.press('Enter');
   const panel = page.getByTestId('table-settings-panel');

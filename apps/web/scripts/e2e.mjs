@@ -11,6 +11,9 @@ import { bin, buildWeb, env, run, startServer, web } from './local-server.mjs';
 
 const log = (msg) => console.log(`[e2e] ${msg}`);
 
+/** The moderator of the run (MODERATOR_IDS): e2e/moderation.e2e.ts seeds this player and a token of its own. */
+const MODERATOR_ID = '00000000-0000-4000-8000-00000000e2e0';
+
 if (systemChromium() === undefined) {
   log("no system Chromium: installing Playwright's own");
   run(bin(web, 'playwright'), ['install', 'chromium'], web);
@@ -38,12 +41,18 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 try {
   // A fresh temporary D1, a snapshot of the build and a free port (scripts/local-server.mjs).
-  server = await startServer({ prefix: 'golf-e2e-', log });
+  server = await startServer({ prefix: 'golf-e2e-', log, vars: { MODERATOR_IDS: MODERATOR_ID } });
   log(`server up after ${((Date.now() - started) / 1000).toFixed(1)} s; running Playwright`);
   const pw = (runner = spawn(bin(web, 'playwright'), ['test', ...process.argv.slice(2)], {
     cwd: web,
     // E2E_PERSIST_DIR lets a test seed the local D1 (e.g. a finished round on a closed day).
-    env: { ...env, E2E_BASE_URL: server.origin, E2E_OUTPUT_DIR: output, E2E_PERSIST_DIR: server.persist },
+    env: {
+      ...env,
+      E2E_BASE_URL: server.origin,
+      E2E_OUTPUT_DIR: output,
+      E2E_PERSIST_DIR: server.persist,
+      E2E_MODERATOR_ID: MODERATOR_ID,
+    },
     stdio: 'inherit',
   }));
   code = await new Promise((res) => pw.on('exit', (status) => res(status ?? 1)));

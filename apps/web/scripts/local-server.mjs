@@ -3,7 +3,7 @@
 // `start` script (its local preparation, the migrations, its local front `scripts/serve.mjs`), in a temporary
 // folder that `stop()` removes.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -61,10 +61,11 @@ export function buildWeb() {
 
 /**
  * Starts the Worker on a fresh temporary D1 and a free port, serving a snapshot of `build/` (so a rebuild
- * elsewhere cannot pull pages away mid-run). Resolves once /api/health answers. `stop()` ends the server's whole
- * process group (the front, wrangler and workerd) and removes the temporary folder; it is safe to call twice.
+ * elsewhere cannot pull pages away mid-run), with `vars` as Worker variables besides `.dev.vars`. Resolves once
+ * /api/health answers. `stop()` ends the server's whole process group (the front, wrangler and workerd) and
+ * removes the temporary folder; it is safe to call twice.
  */
-export async function startServer({ prefix = 'golf-local-', log = () => {} } = {}) {
+export async function startServer({ prefix = 'golf-local-', log = () => {}, vars = {} } = {}) {
   if (!existsSync(join(web, 'build', 'index.html'))) throw new Error('no web build: build it first');
   const persist = mkdtempSync(join(tmpdir(), prefix));
   const serverLog = join(persist, 'server.log');
@@ -116,9 +117,22 @@ export async function startServer({ prefix = 'golf-local-', log = () => {} } = {
     const origin = `http://127.0.0.1:${port}`;
     log(`starting the API Worker on ${origin}`);
     const out = openSync(serverLog, 'a');
+    // Variables of this run only (e.g. MODERATOR_IDS), in an env file read after .dev.vars, so they win.
+    const extra = Object.entries(vars);
+    const varsFile = join(persist, 'run.env');
+    if (extra.length > 0) writeFileSync(varsFile, extra.map(([k, v]) => `${k}=${v}\n`).join(''), { mode: 0o600 });
     server = spawn(
       process.execPath,
-      [join(api, 'scripts', 'serve.mjs'), '--port', String(port), '--persist-to', persist, '--assets', site],
+      [
+        join(api, 'scripts', 'serve.mjs'),
+        '--port',
+        String(port),
+        '--persist-to',
+        persist,
+        '--assets',
+        site,
+        ...(extra.length > 0 ? ['--env-file', varsFile] : []),
+      ],
       { cwd: api, env, detached: true, stdio: ['ignore', out, out] },
     );
     await waitForHealth(`${origin}/api/health`, server, 90_000);

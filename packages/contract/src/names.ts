@@ -47,7 +47,8 @@ const EXTRA_WIDE: readonly (readonly [from: number, to: number, width: number])[
   [0x13000, 0x1342f, 2],
 ];
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** Made on first use: a segmenter costs milliseconds to create, and most pages that load this never check a name. */
+let graphemes: Intl.Segmenter | undefined;
 
 /** How wide one user-perceived character renders, in half-em units (its widest code point). */
 function widthOf(grapheme: string): number {
@@ -75,6 +76,7 @@ export function normalizeName(raw: string): Result<string, string> {
   if (INVISIBLE.test(bare)) return err('a name may not hold control or invisible characters');
   let bases = 0;
   let width = 0;
+  graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
   for (const { segment } of graphemes.segment(name)) {
     const base = BASE.test(segment);
     if (base) bases++;

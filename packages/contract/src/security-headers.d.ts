@@ -6,3 +6,5 @@ export declare const PAGE_CSP_DIRECTIVES: Readonly<Record<string, readonly strin
 export declare const PAGE_HEADERS: Readonly<Record<string, string>>;
 export declare const API_HEADERS: Readonly<Record<string, string>>;
 export declare function serializeCsp(directives: Readonly<Record<string, readonly string[]>>): string;
+export declare function pagePolicyOf(html: string): string | null;
+export declare function pageHeaders(policy: string): Readonly<Record<string, string>>;

@@ -121,3 +121,23 @@ export function serializeCsp(directives) {
     )
     .join('; ');
 }
+
+/**
+ * The Content-Security-Policy a built page carries in its `<meta http-equiv="content-security-policy">` (SvelteKit
+ * writes it, with the hashes of the page's own inline scripts), or null when it has none.
+ */
+export function pagePolicyOf(html) {
+  const meta = /<meta http-equiv="content-security-policy" content="([^"]+)">/.exec(html)?.[1];
+  if (meta === undefined) return null;
+  return meta.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+}
+
+/**
+ * Every header of a page whose own policy is `policy` (its `<meta>`'s): that policy plus `frame-ancestors`, which
+ * only a header can carry, and the page headers. The static files' `_headers` (apps/web's build) and the pages the
+ * Worker serves itself (apps/api/src/routes/pages.ts) both use it.
+ */
+export function pageHeaders(policy) {
+  const frameAncestors = serializeCsp({ 'frame-ancestors': PAGE_CSP_DIRECTIVES['frame-ancestors'] });
+  return { 'Content-Security-Policy': `${policy}; ${frameAncestors}`, ...COMMON_HEADERS, ...PAGE_HEADERS };
+}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeName } from './names.ts';
-import { standInName, standInTag } from './stand-in.ts';
+import { leagueStandInName, standInName, standInTag } from './stand-in.ts';
 
 describe('standInName', () => {
   it('is the same for one id and a valid display name', () => {
@@ -25,5 +25,18 @@ describe('standInName', () => {
   it('differs for ids that differ in one character', () => {
     expect(standInTag('p_aaaaaaaa')).not.toBe(standInTag('p_aaaaaaab'));
     expect(standInTag('p_aaaaaaaa')).not.toBe(standInTag('p_baaaaaaa'));
+  });
+});
+
+describe('leagueStandInName', () => {
+  it('carries the same tag as a player of that id would, under another word, and is a valid league name', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 40 }), (id) => {
+        const name = leagueStandInName(id);
+        expect(name).toMatch(/^League [0-9A-F]{4}$/);
+        expect(name.slice(-4)).toBe(standInName(id).slice(-4));
+        expect(normalizeName(name)).toEqual({ ok: true, value: name });
+      }),
+    );
   });
 });

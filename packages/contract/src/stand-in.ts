@@ -30,3 +30,15 @@ export function standInTag(playerId: string): string {
 export function standInName(playerId: string): string {
   return `${STAND_IN_WORD} ${standInTag(playerId)}`;
 }
+
+/** The stand-in's word in front of a league's tag. */
+export const LEAGUE_STAND_IN_WORD = 'League';
+
+/** "League 4F2A": the stand-in for a hidden league name, tagged the same way from the league's id. */
+export function leagueStandInName(leagueId: string): string {
+  return `${LEAGUE_STAND_IN_WORD} ${standInTag(leagueId)}`;
+}
+
+/** Why a name is reported (`POST /api/reports`). */
+export const REPORT_REASONS = ['offensive', 'impersonation', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];

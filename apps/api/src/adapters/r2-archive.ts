@@ -25,6 +25,9 @@ interface PackBody {
   readonly rounds: readonly ArchivedRound[];
 }
 
+/** A round as stored: objects written before migration 0010 also hold the client address's hash. */
+type StoredRound = ArchivedRound & { readonly addressHash?: string | null };
+
 const keyOf = (date: string, first: string): string => `rounds/${date}/${first}.json.gz`;
 
 async function transform(
@@ -51,7 +54,8 @@ export function bucketArchive(bucket: Bucket): RoundArchive {
       const text = new TextDecoder().decode(
         await transform(await object.arrayBuffer(), new DecompressionStream('gzip')),
       );
-      return (JSON.parse(text) as PackBody).rounds.slice();
+      // Objects written before the archive stopped keeping address hashes hold one per round: left out.
+      return (JSON.parse(text) as PackBody).rounds.map(({ addressHash: _, ...round }: StoredRound) => round);
     },
     async count() {
       let objects = 0;

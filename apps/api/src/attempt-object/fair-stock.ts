@@ -49,7 +49,11 @@ export interface AttemptState {
   readonly playerId: string;
   readonly rules: PresetName;
   readonly startedAt: number;
-  readonly addressHash: string;
+  /**
+   * The client address's hash, until the started row has taken it to the ledger (or the player was deleted):
+   * then null.
+   */
+  readonly addressHash: string | null;
   /** The hole being played (1..9), 10 when finished. */
   readonly hole: number;
   readonly holes: readonly HoleState[];
@@ -66,6 +70,8 @@ export interface AttemptStore {
   /** Finishes `hole` with its final log and strokes; the attempt moves to the next hole (10 after the ninth). */
   recordFinish(hole: number, log: string, strokes: number, now: number): void;
   markSynced(row: 'started' | 'finished'): void;
+  /** Forgets the client address's hash (the ledger has it, or the player was deleted); writes nothing if no attempt. */
+  forgetAddress(): void;
 }
 
 /** A refusal, as the API answers it (a 4xx with this code). */

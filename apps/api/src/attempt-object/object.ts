@@ -78,6 +78,10 @@ export class AttemptObject extends DurableObject<Env> implements AttemptRpc, Att
     return this.#session.forgetTokens();
   }
 
+  forgetPlayer(): Promise<void> {
+    return this.#session.forgetPlayer();
+  }
+
   standing(caller: Caller): Promise<Outcome<OwnStanding>> {
     return this.#session.standing(caller);
   }

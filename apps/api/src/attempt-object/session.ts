@@ -47,6 +47,12 @@ export interface AttemptRpc {
   record(): Promise<AttemptRecordView | null>;
   /** Forgets every token verified so far: the next request checks its token against the ledger again. */
   forgetTokens(): Promise<void>;
+  /**
+   * Its player was deleted: forgets every token verified so far and the client address's hash, so a ledger row
+   * still owed (written later by the object's alarm) carries none. Writes nothing when the attempt was never
+   * started.
+   */
+  forgetPlayer(): Promise<void>;
   /** The caller's ranked round once the ledger holds it, for their place in the standings (docs/api.md). */
   standing(caller: Caller): Promise<Outcome<OwnStanding>>;
 }
@@ -110,6 +116,15 @@ const unauthorized: { ok: false; error: AttemptFailure } = {
   error: { code: 'ERR_UNAUTHORIZED', message: 'unknown token' },
 };
 
+const nameHidden: { ok: false; error: AttemptFailure } = {
+  ok: false,
+  error: {
+    code: 'ERR_NAME_HIDDEN',
+    message:
+      'your name was hidden after reports or by a moderator: choose a new name before your next ranked round',
+  },
+};
+
 /**
  * One attempt: the pure rules of fair-stock.ts on a store, the caller's token checked against the ledger (then
  * remembered until {@link forgetTokens}), and the ledger rows written after the writes they follow. A ledger
@@ -145,6 +160,12 @@ export class AttemptSession implements AttemptRpc {
 
   async start(caller: Caller, input: Omit<StartInput, 'playerId'>): Promise<Outcome<AttemptView>> {
     if (!(await this.#authorized(caller))) return unauthorized;
+    // A new ranked round needs a name that is shown (an attempt already started goes on): one read, once a day.
+    if (
+      this.#store.read() === null &&
+      (await this.#ledger(input.date).ledger.players.isNameHidden(caller.playerId))
+    )
+      return nameHidden;
     const state = start(this.#store, { ...input, playerId: caller.playerId });
     await this.sync();
     return { ok: true, value: attemptView(state) };
@@ -186,6 +207,11 @@ export class AttemptSession implements AttemptRpc {
     this.#epoch++;
   }
 
+  async forgetPlayer(): Promise<void> {
+    await this.forgetTokens();
+    this.#store.forgetAddress();
+  }
+
   async standing(caller: Caller): Promise<Outcome<OwnStanding>> {
     if (!(await this.#authorized(caller))) return unauthorized;
     const state = this.#store.read();
@@ -218,6 +244,8 @@ export class AttemptSession implements AttemptRpc {
       if (started) {
         await session.ledger.rounds.attemptStarted(started);
         this.#store.markSynced('started');
+        // The ledger keeps the address hash for the audit's time; the object has no use for it any more.
+        this.#store.forgetAddress();
       }
       if (finished) {
         await session.ledger.rounds.attemptFinished(finished);

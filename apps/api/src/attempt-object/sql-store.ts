@@ -55,7 +55,7 @@ export class SqlAttemptStore implements AttemptStore {
         state.playerId,
         state.rules,
         state.startedAt,
-        state.addressHash,
+        state.addressHash ?? '',
         state.hole,
       );
       for (const h of state.holes)
@@ -105,6 +105,13 @@ export class SqlAttemptStore implements AttemptStore {
     this.#cached = { ...state, synced: { ...state.synced, [row]: true } };
   }
 
+  forgetAddress(): void {
+    const state = this.read();
+    if (state === null || state.addressHash === null) return;
+    this.#sql.exec(`UPDATE attempt SET ip_hash = ''`);
+    this.#cached = { ...state, addressHash: null };
+  }
+
   #change(hole: number, change: (h: HoleState) => HoleState): void {
     const state = this.read()!;
     this.#cached = { ...state, holes: state.holes.map((h) => (h.hole === hole ? change(h) : h)) };
@@ -122,7 +129,8 @@ export class SqlAttemptStore implements AttemptStore {
       playerId: a.player_id,
       rules: a.rules as PresetName,
       startedAt: a.started_at,
-      addressHash: a.ip_hash,
+      // '' once forgotten (the column cannot be null in objects made before).
+      addressHash: a.ip_hash === '' ? null : a.ip_hash,
       hole: a.hole,
       synced: { started: a.synced_started === 1, finished: a.synced_finished === 1 },
       holes: holes.map((h) => ({

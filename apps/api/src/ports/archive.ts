@@ -6,11 +6,13 @@ import type { RoundFinishRecord } from './rounds.ts';
  * (services/archive.ts). Times are milliseconds since the epoch.
  */
 
-/** Everything the ledger held of one attempt of a day: its evidence, its ranking fields and its verdict. */
+/**
+ * What the ledger held of one attempt of a day: its evidence (but the client address's hash, which the archive
+ * never keeps), its ranking fields and its verdict.
+ */
 export interface ArchivedRound {
   readonly playerId: string;
   readonly startedAt: number | null;
-  readonly addressHash: string | null;
   /** Null when the attempt was never finished. */
   readonly finished: Omit<RoundFinishRecord, 'date' | 'playerId'> | null;
   readonly review: boolean;
@@ -57,13 +59,19 @@ export interface ArchiveLedger {
   finishArchive(date: string, from: string | null, now: number): Promise<boolean>;
   /** The object holding a player's archived round of a day, if any. */
   packOf(date: string, playerId: string): Promise<PackRecord | null>;
+  /** The objects holding each of a player's archived rounds, by date (one statement per database). */
+  packsOfPlayer(playerId: string): Promise<Map<string, PackRecord>>;
+  /** Up to `limit` objects written before the archive stopped keeping address hashes, oldest day first. */
+  packsWithAddresses(limit: number): Promise<{ readonly date: string; readonly first: string }[]>;
+  /** The object of `date` starting at `first` was written again without address hashes. */
+  addressesGone(date: string, first: string): Promise<void>;
 }
 
 /** Where archive objects are stored (R2), written once and never changed. */
 export interface RoundArchive {
   /** Stores the object of `rounds` (sorted by player id) under the day and its first player; answers its bytes. */
   putPack(date: string, first: string, rounds: readonly ArchivedRound[]): Promise<number>;
-  /** The rounds of an object, or null when there is none. */
+  /** The rounds of an object, or null when there is none (an older object's address hashes are not read). */
   readPack(date: string, first: string): Promise<ArchivedRound[] | null>;
   /** How many objects the archive holds, and their bytes (for the local bench). */
   count(): Promise<{ readonly objects: number; readonly bytes: number }>;

@@ -1,3 +1,5 @@
+import type { ShownName } from './players.ts';
+
 /**
  * What the fair-play audit of a closed day keeps in the ledger: the day's progress and the state of its pipeline
  * (services/audit-queue.ts), verdicts, rounds under review. The work itself travels on a queue. Every method reads
@@ -117,9 +119,8 @@ export interface AuditRecord {
   readonly holes: string | null;
 }
 
-export interface ReviewRecord {
+export interface ReviewRecord extends ShownName {
   readonly playerId: string;
-  readonly name: string;
   readonly total: number;
   readonly pValue: number;
   readonly telling: number;

@@ -13,6 +13,13 @@ export const OPEN_STANDINGS_MAX_AGE = 5;
 /** A closed day's answers while its fair-play audit runs (a flagged round leaves the ranking). */
 export const AUDITING_MAX_AGE = 30;
 export const IMMUTABLE_MAX_AGE = 31_536_000;
+/**
+ * The longest any answer that carries names is kept, here or by a client: names are read from the players' rows
+ * only, so a name hidden, restored or renamed, or a deleted player, shows everywhere within this many seconds,
+ * closed days included (a final day's standings keep their rows for a year and their names for this long:
+ * services/standings.ts).
+ */
+export const NAME_MAX_AGE = 60;
 
 /** A cache that keeps nothing (tests, and anywhere without the Workers cache). */
 export const noCache: EdgeCache = {

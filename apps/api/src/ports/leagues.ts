@@ -1,3 +1,5 @@
+import type { ShownName } from './players.ts';
+
 /** Leagues of friends: membership within limits, a league's day and its seasons. Times are milliseconds since the epoch. */
 export interface LeagueStore {
   /**
@@ -10,6 +12,11 @@ export interface LeagueStore {
   /** Leaves a league; false when the player was not in it. The last member out deletes the league. */
   leaveLeague(leagueId: string, playerId: string): Promise<boolean>;
   league(id: string): Promise<LeagueInfo | null>;
+  /**
+   * Renames a league and clears a hidden name, as a player's rename does (ports/players.ts): false, and
+   * nothing changes, when the name is hidden and `name` is that same name.
+   */
+  renameLeague(id: string, name: string, by: string, now: number): Promise<boolean>;
   isMember(leagueId: string, playerId: string): Promise<boolean>;
   /** The player's leagues, in the order joined. */
   leaguesOf(playerId: string): Promise<(LeagueInfo & { readonly joinedAt: number })[]>;
@@ -30,7 +37,8 @@ export interface LeagueRecord {
   readonly createdAt: number;
 }
 
-export interface LeagueInfo extends LeagueRecord {
+/** A league as read: its name as shown (a stand-in while hidden). */
+export interface LeagueInfo extends LeagueRecord, ShownName {
   readonly members: number;
 }
 
@@ -40,12 +48,11 @@ export interface LeagueLimits {
 }
 
 export type JoinOutcome =
-  | { readonly kind: 'joined' | 'member'; readonly league: LeagueRecord }
+  | { readonly kind: 'joined' | 'member'; readonly league: LeagueRecord & ShownName }
   | { readonly kind: 'not-found' | 'full' | 'too-many' };
 
-export interface LeagueDayRecord {
+export interface LeagueDayRecord extends ShownName {
   readonly playerId: string;
-  readonly name: string;
   /** Null while the attempt is being played. */
   readonly finished: {
     readonly total: number;
@@ -55,9 +62,8 @@ export interface LeagueDayRecord {
   readonly review: boolean;
 }
 
-export interface SeasonRecord {
+export interface SeasonRecord extends ShownName {
   readonly playerId: string;
-  readonly name: string;
   /** Ranked rounds in the period. */
   readonly rounds: number;
   /** Rounds counted: min(rounds, best). */

@@ -2,6 +2,7 @@ import type { ArchiveLedger } from './archive.ts';
 import type { AuditLedger } from './audit-ledger.ts';
 import type { CourseStore } from './courses.ts';
 import type { LeagueStore } from './leagues.ts';
+import type { ModerationStore } from './moderation.ts';
 import type { PasskeyStore } from './passkeys.ts';
 import type { PlayerStore } from './players.ts';
 import type { PushStore } from './push.ts';
@@ -25,6 +26,8 @@ export interface Ledger {
   readonly archive: ArchiveLedger;
   readonly passkeys: PasskeyStore;
   readonly leagues: LeagueStore;
+  /** Reports of names, hidden names and the moderation log. */
+  readonly moderation: ModerationStore;
   /** Reminders: push subscriptions, reminder settings, the sends made. */
   readonly push: PushStore;
 }

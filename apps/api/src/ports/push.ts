@@ -46,6 +46,8 @@ export interface PushStore {
     readonly gone: readonly string[];
     readonly next: readonly { readonly playerId: string; readonly was: number; readonly dueAt: number }[];
   }): Promise<void>;
+  /** The records of what was sent to the player's subscriptions (kept a few days), oldest first. */
+  sendsOf(playerId: string): Promise<SendRecord[]>;
   /** Deletes at most `limit` send records of dates before `date` (the cron's housekeeping). */
   deleteSendsBefore(date: string, limit: number): Promise<void>;
 }

@@ -1,9 +1,11 @@
 import type { DayAuditRecord } from './audit-ledger.ts';
+import type { ShownName } from './players.ts';
 
 /**
  * One row per attempt, written twice (started, then finished), and what ranks: the day's counts, standings pages
  * and a player's rounds. Beside it, until the day is archived, the round's evidence (address hash, start time,
- * verified logs, hole and draw times). Times are milliseconds since the epoch.
+ * verified logs, hole and draw times; the archive keeps all but the address hash). Times are milliseconds since
+ * the epoch.
  */
 export interface RoundStore {
   /** The started row and its evidence (once; a second call changes nothing). */
@@ -36,13 +38,40 @@ export interface RoundStore {
   playerRounds(playerId: string): Promise<RoundRecord[]>;
   /** A page of a player's finished rounds, newest first, each with its day's ranked field. */
   historyPage(playerId: string, limit: number, offset: number): Promise<HistoryRecord[]>;
+  /** Whether the player has finished a round that is ranked (not under review), on any day. */
+  hasRankedRound(playerId: string): Promise<boolean>;
+  /**
+   * Every attempt of a player, started or finished, oldest first, with what the ledger still holds of its evidence
+   * and its verdict (for the player's data export; the archive holds the rest).
+   */
+  playerAttempts(playerId: string): Promise<PlayerAttemptRecord[]>;
+  /** Forgets the address hash kept with each of these players' rounds not yet archived (deleted players'). */
+  forgetAddresses(playerIds: readonly string[]): Promise<void>;
+}
+
+/** One attempt of a player as the ledger holds it (see {@link RoundStore.playerAttempts}). */
+export interface PlayerAttemptRecord extends AttemptRecord {
+  /** The round's evidence while its day is not archived (null once it is: then it is in the archive). */
+  readonly evidence: {
+    readonly startedAt: number | null;
+    /** The verified logs and times of a finished round. */
+    readonly finished: Pick<RoundFinishRecord, 'logs' | 'holeTimes' | 'drawTimes'> | null;
+  } | null;
+  /** The verdict while the ledger holds it (a flagged round's always; a clean one's until archived). */
+  readonly verdict: {
+    readonly flagged: boolean;
+    readonly pValue: number;
+    readonly telling: number;
+    readonly decisions: number;
+  } | null;
 }
 
 export interface RoundStartRecord {
   readonly date: string;
   readonly playerId: string;
   readonly startedAt: number;
-  readonly addressHash: string;
+  /** The client address's hash, for the fair-play audit's time (null once forgotten: a deleted player's). */
+  readonly addressHash: string | null;
 }
 
 export interface RoundFinishRecord {
@@ -68,9 +97,8 @@ export interface AttemptRecord {
   readonly review: boolean;
 }
 
-export interface StandingRecord {
+export interface StandingRecord extends ShownName {
   readonly playerId: string;
-  readonly name: string;
   readonly total: number;
   readonly strokes: readonly number[];
   readonly finishedAt: number;

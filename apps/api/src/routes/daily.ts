@@ -11,8 +11,14 @@ import { courseDay } from '../services/time.ts';
 import { addressHash } from '../services/rate-limit.ts';
 import { replays } from '../services/replays.ts';
 import { roundAuditView, underReviewView } from '../services/audit.ts';
-import { AUDITING_MAX_AGE, cached, IMMUTABLE_MAX_AGE, OPEN_STANDINGS_MAX_AGE } from '../ports/edge-cache.ts';
-import { callerStanding, personalize, sharedStandings, standingsMaxAge } from '../services/standings.ts';
+import {
+  AUDITING_MAX_AGE,
+  cached,
+  IMMUTABLE_MAX_AGE,
+  NAME_MAX_AGE,
+  OPEN_STANDINGS_MAX_AGE,
+} from '../ports/edge-cache.ts';
+import { callerStanding, personalize, sharedMaxAge, sharedStandings } from '../services/standings.ts';
 import { bearerOf } from '../services/players.ts';
 import { dayHoles } from '../services/holes.ts';
 import { DAY_ERRORS, describe, publicCache } from './describe.ts';
@@ -58,14 +64,14 @@ const drawBody = validate(
 const holeBody = validate('json', z.object({ log: logSchema }));
 
 /** A closed course never changes; an open one changes (gains its stocks and perfect lines) when the day closes. */
-function courseMaxAge(course: CourseView, now: Date): number {
+export function courseMaxAge(course: CourseView, now: Date): number {
   if (course.closed) return IMMUTABLE_MAX_AGE;
   const untilClose = Math.floor((closesAt(course.date).getTime() - now.getTime()) / 1000);
   return Math.max(0, Math.min(60, untilClose));
 }
 
-/** The course of a date, through the edge cache. */
-async function cachedCourse(services: ServiceContext, date: string): Promise<CourseView> {
+/** The course of a date, through the edge cache (the API's answer, and the one in the HTML of `/`). */
+export async function cachedCourse(services: ServiceContext, date: string): Promise<CourseView> {
   return cached(
     services.cache,
     services.defer,
@@ -139,7 +145,7 @@ export const dailyRoutes = () =>
         tag: 'daily',
         summary: "Start (or resume) the caller's attempt at an open day",
         auth: 'bearer',
-        errors: [...DAY_ERRORS, 'ERR_DAY_CLOSED'],
+        errors: [...DAY_ERRORS, 'ERR_DAY_CLOSED', 'ERR_NAME_HIDDEN'],
         ok: { schema: attemptViewSchema, description: 'The attempt' },
       }),
       dateParam,
@@ -221,7 +227,8 @@ export const dailyRoutes = () =>
           description: 'A page of the standings',
           headers: {
             'Cache-Control': {
-              description: 'Public without a token (a year once final), private with one',
+              description:
+                'Public without a token (at most a minute once final: it carries names), private with one',
               example: 'public, max-age=5',
             },
             Vary: { description: 'The answer depends on the token', example: 'Authorization' },
@@ -240,7 +247,7 @@ export const dailyRoutes = () =>
         const shared = await sharedStandings(services, date, limit, offset);
         c.header('Vary', 'Authorization');
         if (caller === null) {
-          c.header('Cache-Control', `public, max-age=${standingsMaxAge(shared.view)}`);
+          c.header('Cache-Control', `public, max-age=${sharedMaxAge(shared, services.now)}`);
           return c.json(shared.view, 200);
         }
         c.header('Cache-Control', `private, max-age=${OPEN_STANDINGS_MAX_AGE}`);
@@ -306,7 +313,7 @@ export const dailyRoutes = () =>
         ok: {
           schema: roundAuditViewSchema,
           description: 'The verdict and the telling decisions',
-          headers: publicCache('a year once done, 30 s while pending'),
+          headers: publicCache('a minute once done (it carries a name), 30 s while pending'),
         },
       }),
       replayParam,
@@ -314,9 +321,10 @@ export const dailyRoutes = () =>
         const { services } = c.var;
         const { date, playerId } = c.req.valid('param');
         const audit = await roundAuditView(services, date, playerId);
+        // Final once done, but it carries a name, which a moderator or its owner may change.
         c.header(
           'Cache-Control',
-          `public, max-age=${audit.status === 'done' ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`,
+          `public, max-age=${audit.status === 'done' ? NAME_MAX_AGE : AUDITING_MAX_AGE}`,
         );
         return c.json(audit, 200);
       },
@@ -331,7 +339,7 @@ export const dailyRoutes = () =>
         ok: {
           schema: underReviewViewSchema,
           description: 'Flagged rounds, lowest p-value first',
-          headers: publicCache('a year once the audit is complete, 30 s before'),
+          headers: publicCache('a minute once the audit is complete (it carries names), 30 s before'),
         },
       }),
       dateParam,
@@ -343,7 +351,7 @@ export const dailyRoutes = () =>
         const view = await underReviewView(services, date, limit, offset);
         c.header(
           'Cache-Control',
-          `public, max-age=${view.audit?.complete ? IMMUTABLE_MAX_AGE : AUDITING_MAX_AGE}`,
+          `public, max-age=${view.audit?.complete ? NAME_MAX_AGE : AUDITING_MAX_AGE}`,
         );
         return c.json(view, 200);
       },

@@ -14,6 +14,7 @@ export const TAGS = {
   devices: 'Moving a player to another device: transfer codes and passkeys',
   leagues: 'Leagues of friends: day standings and season tables',
   push: 'Reminders by Web Push',
+  moderation: 'Reports of names, and what moderators do about them',
   meta: 'Health and this document',
 } as const;
 

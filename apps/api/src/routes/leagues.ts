@@ -10,6 +10,7 @@ import {
   leagueStandings,
   leaveLeague,
   memberLeague,
+  renameLeague,
 } from '../services/leagues.ts';
 import {
   joinedLeagueSchema,
@@ -21,9 +22,8 @@ import {
   standingsViewSchema,
 } from '../views.ts';
 import { DAY_ERRORS, describe } from './describe.ts';
-import { dateSchema, nameSchema, pageQuery, validate } from './validation.ts';
+import { dateSchema, idSchema, nameSchema, pageQuery, validate } from './validation.ts';
 
-const idSchema = z.string().min(1).max(64);
 const leagueParam = validate('param', z.object({ id: idSchema }));
 const standingsParam = validate('param', z.object({ id: idSchema, date: dateSchema }));
 const seasonQuery = validate(
@@ -77,6 +77,31 @@ export const leagueRoutes = () =>
       leagueParam,
       requirePlayer,
       async (c) => c.json(await memberLeague(c.var.services, c.var.playerId, c.req.valid('param').id), 200),
+    )
+    .patch(
+      '/:id',
+      describe({
+        id: 'renameLeague',
+        tag: 'leagues',
+        summary: 'Rename a league (its creator only; a new name clears a hidden one)',
+        auth: 'bearer',
+        body: true,
+        errors: ['ERR_NOT_FOUND', 'ERR_NAME_REFUSED', 'ERR_NAME_HIDDEN'],
+        ok: { schema: leagueViewSchema, description: 'The league, renamed' },
+      }),
+      leagueParam,
+      validate('json', z.object({ name: nameSchema })),
+      requirePlayer,
+      async (c) =>
+        c.json(
+          await renameLeague(
+            c.var.services,
+            c.var.playerId,
+            c.req.valid('param').id,
+            c.req.valid('json').name,
+          ),
+          200,
+        ),
     )
     .delete(
       '/:id/members/me',

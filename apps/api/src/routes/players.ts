@@ -11,8 +11,13 @@ import { describe } from './describe.ts';
 import { nameSchema, pageQuery, validate } from './validation.ts';
 
 const nameBody = validate('json', z.object({ name: nameSchema }));
+/** A new player's name may wait: without one the player is named its stand-in ("Golfer 4F2A") until renamed. */
+const newPlayerBody = validate('json', z.object({ name: nameSchema.optional() }));
 
-/** `/api/players`: create a player, read and rename yourself, your history and your leagues. */
+/**
+ * `/api/players`: create a player, read and rename yourself, your history and your leagues. Your data and deleting
+ * yourself: routes/privacy.ts.
+ */
 export const playerRoutes = () =>
   new Hono<AppEnv>()
     .post(
@@ -21,11 +26,14 @@ export const playerRoutes = () =>
         id: 'createPlayer',
         tag: 'players',
         summary: 'Create a player: its id, name and bearer token',
+        description:
+          'The name is optional: a player created without one (`{}`) is named its neutral stand-in, ' +
+          '"Golfer" and four hex digits from its id ("Golfer 4F2A"), until it renames itself.',
         body: true,
         errors: ['ERR_NAME_REFUSED', 'ERR_RATE_LIMITED'],
         ok: { status: 201, schema: newPlayerSchema, description: 'The new player, with its token' },
       }),
-      nameBody,
+      newPlayerBody,
       async (c) => {
         const address = addressKey(c.req.header('cf-connecting-ip'));
         const player = await createPlayer(c.var.services, c.req.valid('json').name, address);
@@ -49,10 +57,10 @@ export const playerRoutes = () =>
       describe({
         id: 'renameMe',
         tag: 'players',
-        summary: 'Rename the caller',
+        summary: 'Rename the caller (a new name clears a hidden one)',
         auth: 'bearer',
         body: true,
-        errors: ['ERR_NAME_REFUSED'],
+        errors: ['ERR_NAME_REFUSED', 'ERR_NAME_HIDDEN'],
         ok: { schema: playerViewSchema, description: 'The player, renamed' },
       }),
       nameBody,

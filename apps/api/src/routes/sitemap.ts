@@ -4,7 +4,7 @@ import type { AppEnv } from '../app-env.ts';
 import { configOf } from '../config.ts';
 
 /** The pages that are the same every day. */
-const STATIC_PAGES = ['/', '/play', '/rules', '/archive'] as const;
+const STATIC_PAGES = ['/', '/play', '/rules', '/archive', '/privacy'] as const;
 
 /**
  * The public pages at `now`: the static ones, each day's standings from the first course to today, and each

@@ -105,3 +105,26 @@ export const pageQuery = z.object({
 
 /** The `:date` of a route, validated once for every route that has one. */
 export const dateParam = validate('param', z.object({ date: dateSchema }));
+
+/** An id in a path or a body (players, leagues): opaque, 1 to 64 characters. */
+export const idSchema = z.string().min(1).max(64);
+
+/** The fields of a body that names a player's name (`playerId`) or a league's (`leagueId`): exactly one of them. */
+export const targetFields = { playerId: idSchema.optional(), leagueId: idSchema.optional() };
+
+interface TargetFields {
+  readonly playerId?: string | undefined;
+  readonly leagueId?: string | undefined;
+}
+
+/** The refinement of a body with {@link targetFields}: exactly one is sent. */
+export const oneTarget = [
+  (b: TargetFields): boolean => (b.playerId === undefined) !== (b.leagueId === undefined),
+  'send exactly one of playerId and leagueId',
+] as const;
+
+/** What a body with {@link targetFields} names. */
+export const targetOf = (body: TargetFields): { readonly kind: 'player' | 'league'; readonly id: string } =>
+  body.playerId !== undefined
+    ? { kind: 'player', id: body.playerId }
+    : { kind: 'league', id: body.leagueId! };

@@ -1,12 +1,12 @@
 /**
  * A closed day's evidence leaves the ledger once every round has its verdict: pages of {@link ARCHIVE_ROUNDS}
  * attempts in player id order become one immutable R2 object each (verified logs, hole and draw times, start time,
- * address hash, the verdict with its nine hole audits), the ledger records where each object starts, and the
- * archived rows leave D1. Each step is an `archive` message on the audit's queue, safe to repeat (the day's archive
+ * the verdict with its nine hole audits; never the client address's hash, which the audit no longer needs and
+ * which goes with the rows), the ledger records where each object starts, and the archived rows leave D1. Each step is an `archive` message on the audit's queue, safe to repeat (the day's archive
  * cursor moves by compare-and-set). Reads look in the ledger first, then in the archive, so a round is found
  * whichever side of a step it is on.
  */
-import type { ArchivedRound } from '../ports/archive.ts';
+import type { ArchivedRound, PackRecord } from '../ports/archive.ts';
 import type { DayAuditRecord } from '../ports/audit-ledger.ts';
 import type { PipelineMessage } from './pipeline-messages.ts';
 import type { ServiceContext } from './context.ts';
@@ -66,7 +66,16 @@ export async function archivedRound(
   playerId: string,
 ): Promise<ArchivedRound | null> {
   const pack = await ctx.ledger.archive.packOf(date, playerId);
-  if (pack === null) return null;
+  return pack === null ? null : roundInPack(ctx, date, pack, playerId);
+}
+
+/** A player's attempt of a day from the archive object `pack` (read once, then kept among the last few). */
+export async function roundInPack(
+  ctx: ServiceContext,
+  date: string,
+  pack: PackRecord,
+  playerId: string,
+): Promise<ArchivedRound | null> {
   const key = `${date}/${pack.first}`;
   let rounds = packs.get(key);
   if (rounds === undefined) {
@@ -89,4 +98,21 @@ export async function roundLogs(
     (await archivedRound(ctx, date, playerId))?.finished?.logs ??
     null
   );
+}
+
+/** Objects the cron writes again without address hashes per run (each one R2 read and one write). */
+export const SCRUB_PACKS_PER_RUN = 20;
+
+/**
+ * The cron's housekeeping: objects written before the archive stopped keeping address hashes are written again
+ * without them (the same key, the same rounds), a few each run, oldest day first. Answers how many.
+ */
+export async function forgetArchivedAddresses(ctx: ServiceContext): Promise<number> {
+  const packs = await ctx.ledger.archive.packsWithAddresses(SCRUB_PACKS_PER_RUN);
+  for (const { date, first } of packs) {
+    const rounds = await ctx.archive.readPack(date, first);
+    if (rounds !== null) await ctx.archive.putPack(date, first, rounds);
+    await ctx.ledger.archive.addressesGone(date, first);
+  }
+  return packs.length;
 }

@@ -58,6 +58,7 @@ export async function roundAuditView(
     date,
     playerId,
     name: player.name,
+    standIn: player.standIn,
     total: row.finished.total,
     status: verdict ? 'done' : 'pending',
     verdict: verdict && {

@@ -72,7 +72,12 @@ export async function claimTransferCode(
       : await ctx.ledger.players.takeTransferCode(await codeHash(ctx.config.secret, code), ctx.now.getTime());
   const player = playerId === null ? null : await ctx.ledger.players.playerById(playerId);
   if (!player) throw new ApiError('ERR_NOT_FOUND', 'no such code: it may have been used or have expired');
-  return { id: player.id, name: player.name, token: await issueToken(ctx, player.id) };
+  return {
+    id: player.id,
+    name: player.name,
+    standIn: player.standIn,
+    token: await issueToken(ctx, player.id),
+  };
 }
 
 /**

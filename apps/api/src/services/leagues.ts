@@ -2,13 +2,13 @@
  * Leagues of friends: their own daily standings (the global rules, among members only) and season tables.
  * Everything but creating and joining is for members only.
  */
-import { addDays, utcDate } from '@golf/contract';
+import { addDays, utcDate, type NameStandIn } from '@golf/contract';
 import { ApiError } from '../errors.ts';
 import type { LeagueDayRecord, LeagueInfo, SeasonRecord } from '../ports/leagues.ts';
 import type { ServiceContext } from './context.ts';
 import { randomText } from '../crypto.ts';
 import { CODE_ALPHABET } from './devices.ts';
-import { checkNameAllowed } from './names.ts';
+import { checkNameAllowed, sameHiddenName } from './names.ts';
 import { progressOf } from './audit.ts';
 import { distributionOf, percentileOf, ranked, sameTotal } from './ranking.ts';
 import type { StandingEntry, StandingsView } from './standings.ts';
@@ -36,7 +36,9 @@ export function normalizeInvite(raw: string): string | null {
 const view = (league: LeagueInfo): LeagueView => ({
   id: league.id,
   name: league.name,
+  standIn: league.standIn,
   code: league.code,
+  createdBy: league.createdBy,
   members: league.members,
   createdAt: new Date(league.createdAt).toISOString(),
 });
@@ -45,7 +47,7 @@ export async function createLeague(
   ctx: ServiceContext,
   playerId: string,
   name: string,
-): Promise<{ id: string; name: string; code: string }> {
+): Promise<{ id: string; name: string; standIn: null; code: string }> {
   checkNameAllowed(name);
   const league = {
     id: crypto.randomUUID(),
@@ -55,7 +57,7 @@ export async function createLeague(
     createdAt: ctx.now.getTime(),
   };
   if (!(await ctx.ledger.leagues.createLeague(league, MAX_LEAGUES_PER_PLAYER))) throw tooMany();
-  return { id: league.id, name: league.name, code: league.code };
+  return { id: league.id, name: league.name, standIn: null, code: league.code };
 }
 
 const tooMany = () =>
@@ -69,7 +71,7 @@ export async function joinLeague(
   ctx: ServiceContext,
   playerId: string,
   raw: string,
-): Promise<{ id: string; name: string }> {
+): Promise<{ id: string; name: string; standIn: NameStandIn }> {
   const code = normalizeInvite(raw);
   const outcome =
     code === null
@@ -81,7 +83,7 @@ export async function joinLeague(
   switch (outcome.kind) {
     case 'joined':
     case 'member':
-      return { id: outcome.league.id, name: outcome.league.name };
+      return { id: outcome.league.id, name: outcome.league.name, standIn: outcome.league.standIn };
     case 'not-found':
       throw new ApiError('ERR_NOT_FOUND', 'no league has this invite code');
     case 'full':
@@ -119,6 +121,25 @@ export async function memberLeague(
   if (!league) throw new ApiError('ERR_NOT_FOUND', 'no such league');
   if (!member) throw new ApiError('ERR_FORBIDDEN', 'only members see a league');
   return view(league);
+}
+
+/**
+ * Renames a league: its creator only, while a member (ERR_FORBIDDEN otherwise). The name is checked as a new
+ * league's is; a new name clears a hidden one, the hidden name itself again is ERR_NAME_HIDDEN.
+ */
+export async function renameLeague(
+  ctx: ServiceContext,
+  playerId: string,
+  leagueId: string,
+  name: string,
+): Promise<LeagueView> {
+  const league = await memberLeague(ctx, playerId, leagueId);
+  if (league.createdBy !== playerId)
+    throw new ApiError('ERR_FORBIDDEN', "only the league's creator may rename it");
+  checkNameAllowed(name);
+  if (!(await ctx.ledger.leagues.renameLeague(leagueId, name, playerId, ctx.now.getTime())))
+    throw sameHiddenName();
+  return { ...league, name, standIn: null };
 }
 
 /**
@@ -161,6 +182,7 @@ export function dayStandings(
     rank,
     playerId: r.playerId,
     name: r.name,
+    standIn: r.standIn,
     total: r.total,
     holesFinished: r.strokes.length,
     holes: closed || r.playerId === viewerId ? r.strokes : null,
@@ -215,6 +237,7 @@ export function rankSeason(records: readonly SeasonRecord[]): SeasonEntry[] {
     rank,
     playerId: r.playerId,
     name: r.name,
+    standIn: r.standIn,
     total: r.total,
     counted: r.counted,
     rounds: r.rounds,

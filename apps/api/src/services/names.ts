@@ -9,3 +9,7 @@ export function checkNameAllowed(name: string): void {
   if (isOffensiveName(name))
     throw new ApiError('ERR_NAME_REFUSED', 'this name is not allowed; choose another');
 }
+
+/** A hidden name given again as the new name: the rename that would clear it must choose another. */
+export const sameHiddenName = (): ApiError =>
+  new ApiError('ERR_NAME_HIDDEN', 'this name was hidden after reports or by a moderator; choose another');

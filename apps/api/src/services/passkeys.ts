@@ -248,5 +248,10 @@ export async function signInWithPasskey(
     result.authenticationInfo.newCounter,
     ctx.now.getTime(),
   );
-  return { id: player.id, name: player.name, token: await issueToken(ctx, player.id) };
+  return {
+    id: player.id,
+    name: player.name,
+    standIn: player.standIn,
+    token: await issueToken(ctx, player.id),
+  };
 }

@@ -1,8 +1,9 @@
+import { standInName } from '@golf/contract/stand-in';
 import { ApiError } from '../errors.ts';
 import type { PlayerRecord } from '../ports/players.ts';
 import type { ServiceContext } from './context.ts';
 import { sha256Hex } from '../crypto.ts';
-import { checkNameAllowed } from './names.ts';
+import { checkNameAllowed, sameHiddenName } from './names.ts';
 import { limitAddress } from './rate-limit.ts';
 import { claimedPlayerId, newToken, TOKEN_PATTERN } from './tokens.ts';
 import type { PlayerView, NewPlayer } from '../views.ts';
@@ -10,16 +11,17 @@ import type { PlayerView, NewPlayer } from '../views.ts';
 export type { PlayerView, NewPlayer };
 
 /**
- * Creates a player. `name` is already normalised; a refused one (ERR_NAME_REFUSED) stores nothing. Rate limited per
- * client address; only creations count.
+ * Creates a player. `name` is already normalised; a refused one (ERR_NAME_REFUSED) stores nothing. Without a name
+ * (a newcomer who plays first and names themself later) the player is named its stand-in, `standInName(id)`. Rate
+ * limited per client address (only creations count); the address is not kept with the player.
  */
 export async function createPlayer(
   ctx: ServiceContext,
-  name: string,
+  name: string | undefined,
   addressKey: string,
 ): Promise<NewPlayer> {
-  checkNameAllowed(name);
-  const address = await limitAddress(
+  if (name !== undefined) checkNameAllowed(name);
+  await limitAddress(
     ctx,
     'players',
     addressKey,
@@ -28,14 +30,9 @@ export async function createPlayer(
   const now = ctx.now.getTime();
   const id = crypto.randomUUID();
   const token = newToken(id);
-  await ctx.ledger.players.createPlayer({
-    id,
-    name,
-    tokenHash: await sha256Hex(token),
-    addressHash: address,
-    createdAt: now,
-  });
-  return { id, name, token };
+  const stored = name ?? standInName(id);
+  await ctx.ledger.players.createPlayer({ id, name: stored, tokenHash: await sha256Hex(token), createdAt: now });
+  return { id, name: stored, standIn: null, token };
 }
 
 /** A bearer token as sent: its hash, and the player it claims (checked later against the ledger). */
@@ -75,11 +72,18 @@ export async function getPlayer(ctx: ServiceContext, id: string): Promise<Player
   return playerView(player);
 }
 
-/** Renames a player; a refused name (ERR_NAME_REFUSED) leaves the old one. */
+/**
+ * Renames a player; a refused name (ERR_NAME_REFUSED) leaves the old one. A new name clears a hidden one (scores and
+ * ranks never change); the hidden name itself again is ERR_NAME_HIDDEN.
+ */
 export async function renamePlayer(ctx: ServiceContext, id: string, name: string): Promise<PlayerView> {
   checkNameAllowed(name);
-  await ctx.ledger.players.renamePlayer(id, name);
-  return { id, name };
+  if (!(await ctx.ledger.players.renamePlayer(id, name, ctx.now.getTime()))) throw sameHiddenName();
+  return { id, name, standIn: null };
 }
 
-const playerView = (player: PlayerRecord): PlayerView => ({ id: player.id, name: player.name });
+const playerView = (player: PlayerRecord): PlayerView => ({
+  id: player.id,
+  name: player.name,
+  standIn: player.standIn,
+});

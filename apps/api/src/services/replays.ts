@@ -33,6 +33,7 @@ export async function replays(
     date,
     playerId,
     name: player.name,
+    standIn: player.standIn,
     finished: record.finished,
     total: record.total,
     holes: record.holes.map((h) => ({ hole: h.hole, log: h.log, strokes: h.strokes })),

@@ -4,6 +4,9 @@ import { watchAudits } from './audit-queue.ts';
 import type { ServiceContext } from './context.ts';
 import { completePerfect, ensureCourse } from './course.ts';
 import { forgetOldSends, sendReminders, type ReminderRun } from './push.ts';
+import { forgetArchivedAddresses } from './archive.ts';
+import { forgetRefilledBuckets } from './rate-limit.ts';
+import { sweepDeletedPlayers } from './privacy.ts';
 
 /**
  * The cron's job: today's and tomorrow's courses exist with their perfect play, so no player's request ever
@@ -40,9 +43,12 @@ async function watchLedgerSize(ctx: ServiceContext): Promise<void> {
 /**
  * Everything the cron does (the scheduled handler and the local `/api/dev/scheduled` both run this): tomorrow's
  * course ahead of time, then the closed days' audits (it starts the day that closed last on the audit queue and
- * resumes any day whose pipeline stalled: a few statements, services/audit-queue.ts), then the reminders due (services/push.ts; a failure there is logged and leaves the rest
- * alone), then housekeeping (expired passkey challenges and transfer codes, which no request can use any more, and
- * old reminder send records).
+ * resumes any day whose pipeline stalled: a few statements, services/audit-queue.ts), then the reminders due
+ * (services/push.ts; a failure there is logged and leaves the rest alone), then housekeeping: expired passkey
+ * challenges and transfer codes, which no request can use any more, old reminder send records, rate-limit buckets
+ * that have refilled (the address hashes they are keyed by), the address hashes of archive objects written
+ * before the archive stopped keeping them, and what requests in flight wrote for players deleted within the hour
+ * (docs/privacy.md).
  */
 export async function scheduledJob(
   ctx: ServiceContext,
@@ -58,6 +64,9 @@ export async function scheduledJob(
     ctx.ledger.players.deleteExpiredCodes(now),
     ctx.ledger.passkeys.deleteExpiredChallenges(now),
     forgetOldSends(ctx),
+    forgetRefilledBuckets(ctx),
+    forgetArchivedAddresses(ctx),
+    sweepDeletedPlayers(ctx),
     watchLedgerSize(ctx),
   ]);
   return { courses, audit, reminders };

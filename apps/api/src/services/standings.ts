@@ -1,6 +1,13 @@
 import { dayState } from '@golf/contract';
 import type { OwnRound } from '../attempt-object/session.ts';
-import { AUDITING_MAX_AGE, cached, IMMUTABLE_MAX_AGE, OPEN_STANDINGS_MAX_AGE } from '../ports/edge-cache.ts';
+import {
+  AUDITING_MAX_AGE,
+  cached,
+  IMMUTABLE_MAX_AGE,
+  NAME_MAX_AGE,
+  OPEN_STANDINGS_MAX_AGE,
+} from '../ports/edge-cache.ts';
+import type { ShownName } from '../ports/players.ts';
 import type { Ledger } from '../ports/ledger.ts';
 import { isNewer } from '../ports/ledger-session.ts';
 import { ownStanding } from './attempt.ts';
@@ -33,6 +40,7 @@ export async function standings(
     rank,
     playerId: e.playerId,
     name: e.name,
+    standIn: e.standIn,
     total: e.total,
     holesFinished: e.strokes.length,
     holes: closed ? e.strokes : null,
@@ -65,13 +73,24 @@ export const STANDINGS_BLOCK = 100;
 export interface SharedStandings {
   readonly view: StandingsView;
   readonly asOf: string | null;
+  /**
+   * When the names laid over rows kept for good were read (milliseconds since the epoch), or null when the names
+   * were read with the rows (and are kept no longer than they are).
+   */
+  readonly namesReadAt: number | null;
+}
+
+/** A final day's names of one block, kept {@link NAME_MAX_AGE} seconds at the edge. */
+interface BlockNames {
+  readonly readAt: number;
+  readonly names: readonly (readonly [string, ShownName])[];
 }
 
 const oldest = (a: string | null, b: string | null): string | null =>
   a === null || b === null ? null : isNewer(a, b) ? b : a;
 
 /** Rows `[100k, 100k + 100)`, kept at the edge under the day and `k` alone; a miss reads a read replica. */
-function block(ctx: ServiceContext, date: string, k: number): Promise<SharedStandings> {
+function rowsOf(ctx: ServiceContext, date: string, k: number): Promise<Omit<SharedStandings, 'namesReadAt'>> {
   return cached(
     ctx.cache,
     ctx.defer,
@@ -86,6 +105,47 @@ function block(ctx: ServiceContext, date: string, k: number): Promise<SharedStan
 }
 
 /**
+ * Block `k` with its names as shown. A final day's rows are kept for a year, but not its names: those are read
+ * apart, by id, and kept {@link NAME_MAX_AGE} seconds under a key of their own, so a name hidden, restored or
+ * renamed shows within that time (one read of at most 100 names per block, data center and minute, instead of the
+ * block's own statements; docs/api.md, "Caching"). On a closed day both keys are looked up at once; an open day's
+ * blocks (kept seconds) carry the names read with their rows.
+ */
+async function block(ctx: ServiceContext, date: string, k: number): Promise<SharedStandings> {
+  const key = `standings/${date}/names/${k}`;
+  const [rows, kept] = await Promise.all([
+    rowsOf(ctx, date, k),
+    dayState(date, ctx.now) === 'closed' ? ctx.cache.get<BlockNames>(key) : undefined,
+  ]);
+  if (standingsMaxAge(rows.view) <= NAME_MAX_AGE) return { ...rows, namesReadAt: null };
+  let names = kept;
+  if (names === undefined) {
+    const shown = await ctx
+      .session('any', date)
+      .ledger.players.shownNames(rows.view.entries.map((e) => e.playerId));
+    names = { readAt: ctx.now.getTime(), names: [...shown] };
+    ctx.defer(ctx.cache.put(key, names, NAME_MAX_AGE));
+  }
+  const byId = new Map(names.names);
+  const entries = rows.view.entries.map((e) => ({ ...e, ...byId.get(e.playerId) }));
+  return { view: { ...rows.view, entries }, asOf: rows.asOf, namesReadAt: names.readAt };
+}
+
+/**
+ * The `max-age` of a public standings answer: its rows' ({@link standingsMaxAge}), but never past the minute its
+ * names were read for (so a client's copy and the edge's together keep a name at most {@link NAME_MAX_AGE} s).
+ */
+export function sharedMaxAge(shared: SharedStandings, now: Date): number {
+  const rows = standingsMaxAge(shared.view);
+  if (shared.namesReadAt === null) return rows;
+  const age = Math.floor((now.getTime() - shared.namesReadAt) / 1000);
+  return Math.max(0, Math.min(rows, NAME_MAX_AGE - age));
+}
+
+const oldestRead = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.min(a, b);
+
+/**
  * The public page of rows `[offset, offset + limit)`, cut from the day's blocks: whatever the query, the edge keeps
  * at most one block per 100 ranked finishers (block 0 for an empty day), so a crowd of any size, or anyone
  * walking through limits and offsets, makes at most that many reads per cache lifetime and data center. A page
@@ -98,13 +158,22 @@ export async function sharedStandings(
   limit: number,
   offset: number,
 ): Promise<SharedStandings> {
-  const first = await block(ctx, date, 0);
   const k = Math.floor(offset / STANDINGS_BLOCK);
-  if (k > 0 && offset >= first.view.players)
-    return { view: { ...first.view, entries: [] }, asOf: first.asOf };
-  const head = k === 0 ? first : await block(ctx, date, k);
+  // The first block gives the day's counts; its rows (and so its names) only to a page that starts in it.
+  let head: SharedStandings;
+  let players: number;
+  if (k === 0) {
+    head = await block(ctx, date, 0);
+    players = head.view.players;
+  } else {
+    const first = await rowsOf(ctx, date, 0);
+    if (offset >= first.view.players)
+      return { view: { ...first.view, entries: [] }, asOf: first.asOf, namesReadAt: null };
+    head = await block(ctx, date, k);
+    players = first.view.players;
+  }
   const next = (k + 1) * STANDINGS_BLOCK;
-  const tail = offset + limit > next && next < first.view.players ? await block(ctx, date, k + 1) : null;
+  const tail = offset + limit > next && next < players ? await block(ctx, date, k + 1) : null;
   const seen = new Set<string>();
   const rows = [...head.view.entries, ...(tail?.view.entries ?? [])].filter(
     (e) => !seen.has(e.playerId) && seen.add(e.playerId),
@@ -113,6 +182,7 @@ export async function sharedStandings(
   return {
     view: { ...head.view, entries: rows.slice(from, from + limit) },
     asOf: tail === null ? head.asOf : oldest(head.asOf, tail.asOf),
+    namesReadAt: oldestRead(head.namesReadAt, tail?.namesReadAt ?? null),
   };
 }
 

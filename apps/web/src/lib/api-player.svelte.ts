@@ -1,14 +1,19 @@
 /**
- * The player's identity on this device: `{id, name, token}` in localStorage, created after a name prompt on
- * the first visit and renamed through `PATCH /api/players/me`. One shared `GolfApi` sends its token.
+ * The player's identity on this device: `{id, name, token}` in localStorage, created on the first move of today's
+ * course (named its stand-in, "Golfer 4F2A", until the player chooses a name) or with a name (joining a league),
+ * and renamed through `PATCH /api/players/me`. One shared `GolfApi` sends its token.
  */
 import type { NewPlayer } from '@golf/api';
 import { normalizeName } from '@golf/contract';
+import { standInName } from '@golf/contract/stand-in';
 import { err, ok, type Result } from '@golf/engine';
 import { GolfApi, type ApiFailure, type ApiResult } from './api.ts';
 import { Persisted, browserStore, type KeyValueStore } from './persisted.svelte.ts';
 
-function parseIdentity(v: unknown): NewPlayer | null | undefined {
+/** What this device keeps of its player: the id, the name it chose, the token. */
+export type StoredPlayer = Pick<NewPlayer, 'id' | 'name' | 'token'>;
+
+function parseIdentity(v: unknown): StoredPlayer | null | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
   const { id, name, token } = v as Record<string, unknown>;
   return typeof id === 'string' && typeof name === 'string' && typeof token === 'string'
@@ -25,13 +30,18 @@ export function checkName(raw: string): Result<string, ApiFailure> {
 }
 
 export class Identity {
-  readonly #saved: Persisted<NewPlayer | null>;
+  readonly #saved: Persisted<StoredPlayer | null>;
+  /**
+   * Whether the server says this player's name is hidden (after reports or by a moderator): others see a stand-in,
+   * and a new ranked round waits for a new name. Read on each visit ({@link refresh}), cleared by a rename.
+   */
+  nameHidden = $state(false);
 
   constructor(store: KeyValueStore = browserStore()) {
     this.#saved = new Persisted('golf.player.v1', null, parseIdentity, store);
   }
 
-  get player(): NewPlayer | null {
+  get player(): StoredPlayer | null {
     return this.#saved.value;
   }
 
@@ -39,20 +49,40 @@ export class Identity {
     return this.player?.token ?? null;
   }
 
-  #save(player: NewPlayer | null): void {
-    if (player === null) this.#saved.clear();
-    else this.#saved.value = player;
+  /** Whether the player has chosen a name (one created without a name is named its stand-in until then). */
+  get named(): boolean {
+    const p = this.player;
+    return p !== null && p.name !== standInName(p.id);
   }
 
-  async create(api: GolfApi, rawName: string): Promise<ApiResult<NewPlayer>> {
-    const name = checkName(rawName);
+  #save(player: StoredPlayer | null): void {
+    if (player === null) this.#saved.clear();
+    else this.#saved.value = { id: player.id, name: player.name, token: player.token };
+  }
+
+  /**
+   * Asks the server about this player once a visit: whether their name is hidden. Nothing changes when it cannot
+   * say (offline, or a token it does not know: the pages that need the player handle that).
+   */
+  async refresh(api: GolfApi): Promise<void> {
+    if (this.player === null) return;
+    const res = await api.me();
+    if (res.ok) this.nameHidden = res.value.standIn === 'hidden';
+  }
+
+  /** Creates the player of this device: named `rawName`, or without a name (its stand-in) when omitted. */
+  async create(api: GolfApi, rawName?: string): Promise<ApiResult<StoredPlayer>> {
+    const name = rawName === undefined ? ok(undefined) : checkName(rawName);
     if (!name.ok) return name;
     const res = await api.createPlayer(name.value);
-    if (res.ok) this.#save(res.value);
+    if (res.ok) {
+      this.#save(res.value);
+      this.nameHidden = false;
+    }
     return res;
   }
 
-  async rename(api: GolfApi, rawName: string): Promise<ApiResult<NewPlayer>> {
+  async rename(api: GolfApi, rawName: string): Promise<ApiResult<StoredPlayer>> {
     const current = this.player;
     if (current === null)
       return err({ status: 401, code: 'ERR_UNAUTHORIZED', message: 'No player on this device.' });
@@ -62,16 +92,19 @@ export class Identity {
     if (!res.ok) return res;
     const next = { ...current, name: res.value.name };
     this.#save(next);
+    this.nameHidden = res.value.standIn === 'hidden';
     return ok(next);
   }
 
   forget(): void {
     this.#save(null);
+    this.nameHidden = false;
   }
 
   /** Becomes the player another device moved here (a claimed transfer code or a passkey sign-in). */
   adopt(player: NewPlayer): void {
     this.#save(player);
+    this.nameHidden = player.standIn === 'hidden';
   }
 
   /** Keeps the fresh token of a sign-out everywhere (the old one no longer works). */

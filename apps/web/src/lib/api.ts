@@ -7,23 +7,30 @@ import type {
   AttemptView,
   CourseView,
   DayHolesView,
+  DeletedPlayer,
   DrawView,
   HistoryView,
   HoleResultView,
   LeagueView,
+  ModerationLog,
+  ModerationLogEntry,
+  ModerationQueue,
+  NameTarget,
   NewPlayer,
   PasskeyView,
+  PlayerExport,
   PlayerView,
   PushSubscriptionJson,
   ReminderSettings,
   ReplayView,
+  ReportView,
   RoundAuditView,
   SeasonView,
   StandingsView,
   TransferCodeView,
   UnderReviewView,
 } from '@golf/api';
-import { isErrorCode, type ErrorCode } from '@golf/contract';
+import { isErrorCode, type ErrorCode, type ReportReason } from '@golf/contract';
 import { err, ok, type Result } from '@golf/engine';
 import { hc } from 'hono/client';
 
@@ -165,9 +172,12 @@ export class GolfApi {
     }
   }
 
-  /** Creating a player sends no token (a new identity replaces the old one). */
-  createPlayer(name: string): Promise<ApiResult<NewPlayer>> {
-    return this.#run(() => this.#anonymous.api.players.$post({ json: { name } }));
+  /**
+   * Creating a player sends no token (a new identity replaces the old one). Without a name the player is named its
+   * stand-in ("Golfer 4F2A") until it renames itself.
+   */
+  createPlayer(name?: string): Promise<ApiResult<NewPlayer>> {
+    return this.#run(() => this.#anonymous.api.players.$post({ json: name === undefined ? {} : { name } }));
   }
 
   me(): Promise<ApiResult<PlayerView>> {
@@ -176,6 +186,16 @@ export class GolfApi {
 
   rename(name: string): Promise<ApiResult<PlayerView>> {
     return this.#run(() => this.#client.api.players.me.$patch({ json: { name } }));
+  }
+
+  /** Everything the server keeps about the player, as the file the API answers (docs/privacy.md). */
+  exportData(): Promise<ApiResult<PlayerExport>> {
+    return this.#run(() => this.#client.api.players.me.export.$get());
+  }
+
+  /** Deletes the player for good (its rounds stay, under "Deleted player"). */
+  deletePlayer(): Promise<ApiResult<DeletedPlayer>> {
+    return this.#run(() => this.#client.api.players.me.$delete({ json: { confirm: 'delete' } }));
   }
 
   /** Today's course (UTC) when `date` is omitted. */
@@ -363,4 +383,42 @@ export class GolfApi {
       this.#client.api.leagues[':id'].season.$get({ param: { id }, query: { period, date } }),
     );
   }
+
+  /** Renames a league (its creator only); a new name clears a hidden one. */
+  renameLeague(id: string, name: string): Promise<ApiResult<LeagueView>> {
+    return this.#run(() => this.#client.api.leagues[':id'].$patch({ param: { id }, json: { name } }));
+  }
+
+  /** Reports a player's name or a league's: a new report, or the one made before (the same answer). */
+  report(target: NameTarget, reason: ReportReason): Promise<ApiResult<ReportView>> {
+    const json = target.kind === 'player' ? { playerId: target.id, reason } : { leagueId: target.id, reason };
+    return this.#run(() => this.#client.api.reports.$post({ json }));
+  }
+
+  /** The names waiting for a moderator, oldest first (`ERR_NOT_MODERATOR` for anyone else). */
+  moderationQueue(page: { limit?: number; offset?: number } = {}): Promise<ApiResult<ModerationQueue>> {
+    return this.#run(() => this.#client.api.moderation.reports.$get({ query: pageQuery(page) }));
+  }
+
+  /** A moderator's act on a name: hide, restore or dismiss its reports. */
+  moderate(
+    action: 'hide' | 'restore' | 'dismiss',
+    target: NameTarget,
+  ): Promise<ApiResult<ModerationLogEntry>> {
+    const json = target.kind === 'player' ? { action, playerId: target.id } : { action, leagueId: target.id };
+    return this.#run(() => this.#client.api.moderation.actions.$post({ json }));
+  }
+
+  /** The moderation log, newest first. */
+  moderationLog(page: { limit?: number; offset?: number } = {}): Promise<ApiResult<ModerationLog>> {
+    return this.#run(() => this.#client.api.moderation.log.$get({ query: pageQuery(page) }));
+  }
+}
+
+/** A page's `limit` and `offset` as the query strings the API reads. */
+function pageQuery(page: { limit?: number; offset?: number }): { limit?: string; offset?: string } {
+  const query: { limit?: string; offset?: string } = {};
+  if (page.limit !== undefined) query.limit = String(page.limit);
+  if (page.offset !== undefined) query.offset = String(page.offset);
+  return query;
 }

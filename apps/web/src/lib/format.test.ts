@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   DRAW,
   PRESET_NAMES,
@@ -19,6 +20,7 @@ import { LANGUAGES } from './i18n/languages.ts';
 import { activateWantedLocale } from './i18n/locale.svelte.ts';
 import { tableSettings } from './settings/table-settings.svelte.ts';
 import {
+  countText,
   modeLabel,
   presetLabel,
   scoringLabel,
@@ -307,6 +309,16 @@ describe('tellingReasonText', () => {
     );
     expect(tellingReasonText({ ...PLAYED_10S, realStrokes: 1, of: 12 })).toBe(
       'Played 10♠ from column 4: without knowing the stock, drawing lost 2.0 strokes less on average; with the stock known, this play lost only 1 stroke: the real stock ranks 2nd of 12 orders for it.',
+    );
+  });
+});
+
+describe('countText', () => {
+  it('writes a whole number as toLocaleString("en") does, and any other number too', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.double({ noNaN: true })), (n) => {
+        expect(countText(n)).toBe(n.toLocaleString('en'));
+      }),
     );
   });
 });

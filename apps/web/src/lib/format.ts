@@ -5,7 +5,7 @@
  * (`m`, docs/i18n.md), the numbers and dates `Intl`'s (./i18n/intl.ts).
  */
 import type { AuditProgress, AuditVerdict } from '@golf/api';
-import { opensAt } from '@golf/contract';
+import { opensAt, type NameStandIn, type ReportReason } from '@golf/contract';
 import {
   AUDIT_ALPHA,
   COURSE_HOLES,
@@ -374,6 +374,17 @@ export const localTime = (at: Date): string => dateText(at, { hour: '2-digit', m
 export const localDayTime = (at: Date): string =>
   dateText(at, { hour: '2-digit', minute: '2-digit', weekday: 'short' });
 
+/** An instant in the reader's words and time zone: "Sat, 5 Dec 2026, 14:03". */
+export const instantText = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
 /** `5:03:09` for a span in milliseconds (hours may exceed 24; never negative). */
 export function formatCountdown(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -388,8 +399,9 @@ export function formatCountdown(ms: number): string {
 /** What a name form shows when the API refuses the name itself (never which word: the API does not say). */
 export const nameRefusedText = (): string => m.name_refused();
 
-/** A failed create or rename in the name form's words. */
-export const nameFailureText = (failure: ApiFailure): string => errorText(failure);
+/** A failed create or rename in the name form's words (a name hidden again says so). */
+export const nameFailureText = (failure: ApiFailure): string =>
+  failure.code === 'ERR_NAME_HIDDEN' ? m.name_hidden_again() : errorText(failure);
 
 // ---- errors
 
@@ -400,6 +412,8 @@ export const nameFailureText = (failure: ApiFailure): string => errorText(failur
 const ERROR_MESSAGE: Readonly<Record<FailureCode, () => string>> = {
   ERR_VALIDATION: m.err_validation,
   ERR_NAME_REFUSED: m.name_refused,
+  ERR_NAME_HIDDEN: m.err_name_hidden,
+  ERR_NOT_MODERATOR: m.err_not_moderator,
   ERR_UNAUTHORIZED: m.err_unauthorized,
   ERR_FORBIDDEN: m.err_forbidden,
   ERR_NOT_FOUND: m.err_not_found,
@@ -432,3 +446,37 @@ const ERROR_MESSAGE: Readonly<Record<FailureCode, () => string>> = {
 /** A failure in the player's language (from its code; the API's own message never reaches the page). */
 export const errorText = (failure: Pick<ApiFailure, 'code'> | ApiFailure): string =>
   (ERROR_MESSAGE[failure.code] ?? m.err_bad_response)();
+
+/** The title a stand-in name carries where it is shown (the API's `standIn`). */
+export function standInTitle(standIn: NameStandIn): string | undefined {
+  if (standIn === 'hidden') return 'name hidden';
+  if (standIn === 'deleted') return 'player deleted';
+  return undefined;
+}
+
+/** Why a name may be reported, in the report dialog's words. */
+export const REPORT_REASON_TEXT: Readonly<Record<ReportReason, string>> = {
+  offensive: 'Offensive (a slur, an insult, something obscene)',
+  impersonation: 'Pretends to be someone else',
+  other: 'Something else',
+};
+
+/** A failed report in the dialog's words. */
+export function reportFailureText(failure: ApiFailure): string {
+  switch (failure.code) {
+    case 'ERR_NAME_HIDDEN':
+      return 'This name is already hidden; the moderators have it.';
+    case 'ERR_FORBIDDEN':
+      return 'You cannot report your own name (or your own league): rename it instead.';
+    case 'ERR_RATE_LIMITED':
+      return 'Too many reports for now. Please try again later.';
+    case 'ERR_NOT_FOUND':
+      return 'This name has changed or is gone; nothing was reported.';
+    case 'ERR_UNAUTHORIZED':
+      return 'Play a round (or sign in) to report names.';
+    case 'ERR_NETWORK':
+      return 'Cannot reach the server. Please try again.';
+    default:
+      return failure.message;
+  }
+}

@@ -1,6 +1,6 @@
 /**
  * Offline practice: precache the app shell (every built file and static asset) per version, answer page
- * navigations with the cached index.html when the network is gone, serve immutable assets cache-first and
+ * navigations with the cached shell when the network is gone, serve immutable assets cache-first and
  * never touch /api/ (the daily must always talk to the server). Web Push messages are shown as notifications.
  */
 import { version } from '$app/env';
@@ -9,8 +9,9 @@ import { self as sw } from '$app/service-worker';
 import { onNotificationClick, onPush, type PushWorker } from '#lib/push/notification.ts';
 
 const CACHE = `golf-shell-${version}`;
-// The SPA shell: every page path serves the same index.html, so the root stands for all of them.
-const SHELL = '/';
+// The app's shell (build/shell.html, which the Worker serves for every page without a prerendered one): it renders
+// any page in the browser, so it stands for all of them offline. Not `/`, whose page carries the day's course.
+const SHELL = '/shell';
 // The built files and the static ones, as paths from the site root (the app is served at the root).
 // Not the link previews' picture: other sites fetch it, a player never needs it offline.
 const NOT_CACHED = new Set(['og-image.png']);

@@ -7,7 +7,7 @@ export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
   async archivePage(date: string, after: string | null, limit: number): Promise<ArchivedRound[]> {
     const rows = await this.day(date)
       .read(
-        `SELECT e.player_id, e.started_at, e.ip_hash, e.logs, e.times,
+        `SELECT e.player_id, e.started_at, e.logs, e.times,
            a.finished_at, a.total, a.strokes, a.review,
            v.flagged, v.p_value, v.telling, v.decisions, v.holes
          FROM round_evidence e
@@ -60,8 +60,8 @@ export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
         now,
       ),
       sql.write(
-        `INSERT OR IGNORE INTO archive_packs (date, first_player, last_player, rounds, bytes)
-         SELECT ?1, ?4, ?2, ?5, ?6 WHERE ${moved}`,
+        `INSERT OR IGNORE INTO archive_packs (date, first_player, last_player, rounds, bytes, addresses)
+         SELECT ?1, ?4, ?2, ?5, ?6, 0 WHERE ${moved}`,
         date,
         pack.last,
         now,
@@ -129,12 +129,56 @@ export class D1ArchiveLedger extends D1Store implements ArchiveLedger {
     if (!row || row.last_player < playerId) return null;
     return { first: row.first_player, last: row.last_player, rounds: row.rounds, bytes: row.bytes };
   }
+  async packsOfPlayer(playerId: string): Promise<Map<string, PackRecord>> {
+    // Each of the player's days by the attempts' primary key, its object by the packs' (the last one starting at or
+    // before the player, if the player is in its range).
+    const pages = await Promise.all(
+      this.periods.map(({ db }) =>
+        db
+          .read(
+            `SELECT p.date, p.first_player, p.last_player, p.rounds, p.bytes
+             FROM attempts a JOIN archive_packs p ON p.date = a.date AND p.first_player = (
+               SELECT max(q.first_player) FROM archive_packs q WHERE q.date = a.date AND q.first_player <= ?1)
+             WHERE a.player_id = ?1 AND p.last_player >= ?1`,
+            playerId,
+          )
+          .all<{ date: string; first_player: string; last_player: string; rounds: number; bytes: number }>(),
+      ),
+    );
+    return new Map(
+      pages
+        .flatMap((p) => p.results)
+        .map((r) => [
+          r.date,
+          { first: r.first_player, last: r.last_player, rounds: r.rounds, bytes: r.bytes },
+        ]),
+    );
+  }
+  async packsWithAddresses(limit: number): Promise<{ date: string; first: string }[]> {
+    const found: { date: string; first: string }[] = [];
+    for (const { db } of this.periods) {
+      if (found.length >= limit) break;
+      const rows = await db
+        .read(
+          `SELECT date, first_player FROM archive_packs WHERE addresses = 1
+           ORDER BY date, first_player LIMIT ?`,
+          limit - found.length,
+        )
+        .all<{ date: string; first_player: string }>();
+      found.push(...rows.results.map((r) => ({ date: r.date, first: r.first_player })));
+    }
+    return found;
+  }
+  async addressesGone(date: string, first: string): Promise<void> {
+    await this.day(date)
+      .write('UPDATE archive_packs SET addresses = 0 WHERE date = ? AND first_player = ?', date, first)
+      .run();
+  }
 }
 
 interface EvidenceRow {
   player_id: string;
   started_at: number | null;
-  ip_hash: string | null;
   logs: string | null;
   times: string | null;
   finished_at: number | null;
@@ -155,7 +199,6 @@ function toArchived(r: EvidenceRow): ArchivedRound {
   return {
     playerId: r.player_id,
     startedAt: r.started_at,
-    addressHash: r.ip_hash,
     finished:
       r.finished_at === null || r.logs === null
         ? null

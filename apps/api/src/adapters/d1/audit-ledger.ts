@@ -213,6 +213,7 @@ export class D1AuditLedger extends D1Store implements AuditLedger {
     return (await this.named(rows.results)).map((r) => ({
       playerId: r.player_id,
       name: r.name,
+      standIn: r.standIn,
       total: r.total,
       pValue: r.p_value,
       telling: r.telling,

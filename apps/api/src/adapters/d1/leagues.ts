@@ -7,6 +7,15 @@ import type {
   LeagueStore,
   SeasonRecord,
 } from '../../ports/leagues.ts';
+import type { ShownName } from '../../ports/players.ts';
+import { renameStatements } from './moderation.ts';
+import {
+  leagueNameColumns,
+  playerNameColumns,
+  shownLeagueName,
+  shownPlayerName,
+  type NameRow,
+} from './names.ts';
 import { D1Store, periodsBetween } from './statements.ts';
 
 export class D1LeagueStore extends D1Store implements LeagueStore {
@@ -53,7 +62,7 @@ export class D1LeagueStore extends D1Store implements LeagueStore {
       .run();
     const row = await this.sql
       .read(
-        `SELECT l.id, l.name, l.code, l.created_by, l.created_at,
+        `SELECT l.id, ${leagueNameColumns('l')}, l.code, l.created_by, l.created_at,
          (SELECT count(*) FROM league_members m WHERE m.league_id = l.id) AS members,
          EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = l.id AND m.player_id = ?2) AS mine
        FROM leagues l WHERE l.code = ?1`,
@@ -87,6 +96,10 @@ export class D1LeagueStore extends D1Store implements LeagueStore {
       )
       .first<LeagueRow>();
     return row && toLeague(row);
+  }
+  async renameLeague(id: string, name: string, by: string, now: number): Promise<boolean> {
+    const [, , renamed] = await this.sql.batch(renameStatements(this.sql, 'league', id, name, by, now));
+    return (renamed?.results.length ?? 0) > 0;
   }
   async isMember(leagueId: string, playerId: string): Promise<boolean> {
     const row = await this.sql
@@ -133,7 +146,7 @@ export class D1LeagueStore extends D1Store implements LeagueStore {
       .sort((x, y) => compareKeys(order(x), order(y)))
       .map((r) => ({
         playerId: r.player_id,
-        name: members.get(r.player_id)!,
+        ...members.get(r.player_id)!,
         finished:
           r.finished_at === null
             ? null
@@ -176,23 +189,23 @@ export class D1LeagueStore extends D1Store implements LeagueStore {
         const counted = list.sort((x, y) => compareKeys([x.total, x.date], [y.total, y.date])).slice(0, best);
         return {
           playerId,
-          name: members.get(playerId)!,
+          ...members.get(playerId)!,
           rounds: list.length,
           counted: counted.length,
           total: counted.reduce((sum, r) => sum + r.total, 0),
         };
       });
   }
-  /** A league's members and their names. */
-  async #members(leagueId: string): Promise<Map<string, string>> {
+  /** A league's members and their names as shown. */
+  async #members(leagueId: string): Promise<Map<string, ShownName>> {
     const rows = await this.sql
       .read(
-        `SELECT m.player_id, p.name FROM league_members m JOIN players p ON p.id = m.player_id
+        `SELECT m.player_id, ${playerNameColumns('p')} FROM league_members m JOIN players p ON p.id = m.player_id
          WHERE m.league_id = ?`,
         leagueId,
       )
-      .all<{ player_id: string; name: string }>();
-    return new Map(rows.results.map((r) => [r.player_id, r.name]));
+      .all<NameRow & { player_id: string }>();
+    return new Map(rows.results.map((r) => [r.player_id, shownPlayerName(r.player_id, r)]));
   }
 }
 
@@ -202,9 +215,8 @@ function compareKeys(a: readonly (number | string)[], b: readonly (number | stri
   return 0;
 }
 
-interface LeagueRow {
+interface LeagueRow extends NameRow {
   id: string;
-  name: string;
   code: string;
   created_by: string;
   created_at: number;
@@ -213,7 +225,7 @@ interface LeagueRow {
 
 const toLeague = (r: LeagueRow): LeagueInfo => ({
   id: r.id,
-  name: r.name,
+  ...shownLeagueName(r.id, r),
   code: r.code,
   createdBy: r.created_by,
   createdAt: r.created_at,

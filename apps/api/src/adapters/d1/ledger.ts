@@ -3,6 +3,7 @@ import { D1ArchiveLedger } from './archive.ts';
 import { D1AuditLedger } from './audit-ledger.ts';
 import { D1CourseStore } from './courses.ts';
 import { D1LeagueStore } from './leagues.ts';
+import { D1ModerationStore } from './moderation.ts';
 import { D1PasskeyStore } from './passkeys.ts';
 import { D1PlayerStore } from './players.ts';
 import { D1PushStore } from './push.ts';
@@ -20,5 +21,6 @@ export const d1Ledger = (db: LedgerDatabases): Ledger => ({
   archive: new D1ArchiveLedger(db),
   passkeys: new D1PasskeyStore(db),
   leagues: new D1LeagueStore(db),
+  moderation: new D1ModerationStore(db),
   push: new D1PushStore(db),
 });

@@ -184,6 +184,22 @@ export class D1PushStore extends D1Store implements PushStore {
     ];
     if (statements.length > 0) await this.sql.batch(statements);
   }
+  async sendsOf(playerId: string): Promise<SendRecord[]> {
+    const rows = await this.sql
+      .read(
+        `SELECT date, kind, subscription_id, sent_at FROM push_sends
+         WHERE subscription_id IN (SELECT id FROM push_subscriptions WHERE player_id = ?)
+         ORDER BY sent_at, date, kind, subscription_id`,
+        playerId,
+      )
+      .all<{ date: string; kind: ReminderKind; subscription_id: string; sent_at: number }>();
+    return rows.results.map((r) => ({
+      date: r.date,
+      kind: r.kind,
+      subscriptionId: r.subscription_id,
+      sentAt: r.sent_at,
+    }));
+  }
   async deleteSendsBefore(date: string, limit: number): Promise<void> {
     await this.sql
       .write(

@@ -3,6 +3,7 @@ import type {
   DayCountsRecord,
   DayHolesRecord,
   HistoryRecord,
+  PlayerAttemptRecord,
   RoundFinishRecord,
   RoundRecord,
   RoundStartRecord,
@@ -11,7 +12,7 @@ import type {
 } from '../../ports/rounds.ts';
 import { DAY_AUDIT_COLUMNS, toDayAudit, type DayAuditRow } from './audit-ledger.ts';
 import { D1Store, type Statements } from './statements.ts';
-import { encodeTimes } from './times.ts';
+import { decodeTimes, encodeTimes } from './times.ts';
 
 export class D1RoundStore extends D1Store implements RoundStore {
   async attemptStarted(row: RoundStartRecord): Promise<void> {
@@ -111,6 +112,7 @@ export class D1RoundStore extends D1Store implements RoundStore {
       rows: (await this.named(rows)).map((r) => ({
         playerId: r.player_id,
         name: r.name,
+        standIn: r.standIn,
         total: r.total,
         strokes: JSON.parse(r.strokes) as number[],
         finishedAt: r.finished_at,
@@ -188,6 +190,78 @@ export class D1RoundStore extends D1Store implements RoundStore {
     }
     return found;
   }
+  async hasRankedRound(playerId: string): Promise<boolean> {
+    // Each period by primary key (player, then date); the newest period first answers most players at once.
+    for (const { db } of [...this.periods].reverse()) {
+      const row = await db
+        .read(
+          'SELECT 1 AS yes FROM attempts WHERE player_id = ? AND finished_at IS NOT NULL AND review = 0 LIMIT 1',
+          playerId,
+        )
+        .first<{ yes: number }>();
+      if (row !== null) return true;
+    }
+    return false;
+  }
+  async playerAttempts(playerId: string): Promise<PlayerAttemptRecord[]> {
+    // Each period's attempts by primary key (player, then date), their evidence and verdict by their unique keys.
+    const pages = await Promise.all(
+      this.periods.map(({ db }) =>
+        db
+          .read(
+            `SELECT a.date, a.player_id, a.finished_at, a.total, a.strokes, a.review,
+               e.player_id IS NOT NULL AS kept, e.started_at, e.logs, e.times,
+               v.flagged, v.p_value, v.telling, v.decisions
+             FROM attempts a
+               LEFT JOIN round_evidence e ON e.date = a.date AND e.player_id = a.player_id
+               LEFT JOIN audits v ON v.date = a.date AND v.player_id = a.player_id
+             WHERE a.player_id = ? ORDER BY a.date`,
+            playerId,
+          )
+          .all<PlayerAttemptRow>(),
+      ),
+    );
+    return pages.flatMap((page) =>
+      page.results.map((r) => ({
+        ...toAttempt(r),
+        evidence:
+          r.kept === 1
+            ? {
+                startedAt: r.started_at,
+                finished:
+                  r.logs === null
+                    ? null
+                    : { logs: JSON.parse(r.logs) as string[], ...decodeTimes(r.times ?? '') },
+              }
+            : null,
+        verdict:
+          r.flagged === null
+            ? null
+            : {
+                flagged: r.flagged === 1,
+                pValue: r.p_value ?? 1,
+                telling: r.telling ?? 0,
+                decisions: r.decisions ?? 0,
+              },
+      })),
+    );
+  }
+  async forgetAddresses(playerIds: readonly string[]): Promise<void> {
+    // By the evidence's unique key (date, player): the players' dates come from the attempts' primary key.
+    if (playerIds.length === 0) return;
+    await Promise.all(
+      this.periods.map(({ db }) =>
+        db
+          .write(
+            `UPDATE round_evidence SET ip_hash = NULL
+             WHERE ip_hash IS NOT NULL AND (date, player_id) IN (
+               SELECT a.date, a.player_id FROM attempts a WHERE a.player_id IN (SELECT value FROM json_each(?)))`,
+            JSON.stringify(playerIds),
+          )
+          .run(),
+      ),
+    );
+  }
   /** How many finished rounds of `playerId` a day database holds. */
   async #roundsIn(db: Statements, playerId: string): Promise<number> {
     const row = await db
@@ -205,6 +279,17 @@ interface HistoryRow {
   better: number;
   finishers: number;
   rounds: number;
+}
+
+interface PlayerAttemptRow extends AttemptRow {
+  kept: number;
+  started_at: number | null;
+  logs: string | null;
+  times: string | null;
+  flagged: number | null;
+  p_value: number | null;
+  telling: number | null;
+  decisions: number | null;
 }
 
 interface AttemptRow {

@@ -1,4 +1,6 @@
 import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
+import type { ShownName } from '../../ports/players.ts';
+import { playerNameColumns, shownPlayerName, type NameRow } from './names.ts';
 
 /** What the ledger needs of D1: prepared statements and batches (each batch one transaction). */
 export type SqlDatabase = Pick<D1Database, 'prepare' | 'batch'>;
@@ -97,23 +99,27 @@ export abstract class D1Store {
   }
 
   /**
-   * `rows` with each one's player's name, read from `DB` (day databases hold ids only); a row whose player is not
-   * there is left out, as the join it replaces would.
+   * `rows` with each one's player's name as shown (adapters/d1/names.ts: a stand-in while hidden), read from `DB`
+   * (day databases hold ids only); a row whose player is not there is left out, as the join it replaces would.
    */
-  protected async named<R extends { player_id: string }>(
-    rows: readonly R[],
-  ): Promise<(R & { name: string })[]> {
+  protected async named<R extends { player_id: string }>(rows: readonly R[]): Promise<(R & ShownName)[]> {
     if (rows.length === 0) return [];
+    const names = await this.playerNames(rows.map((r) => r.player_id));
+    return rows.flatMap((r) => {
+      const row = names.get(r.player_id);
+      return row === undefined ? [] : [{ ...r, ...shownPlayerName(r.player_id, row) }];
+    });
+  }
+
+  /** The name rows of these players (one read of `DB` by primary key). */
+  protected async playerNames(ids: readonly string[]): Promise<Map<string, NameRow>> {
+    if (ids.length === 0) return new Map();
     const found = await this.sql
       .read(
-        'SELECT id, name FROM players WHERE id IN (SELECT value FROM json_each(?))',
-        JSON.stringify(rows.map((r) => r.player_id)),
+        `SELECT id, ${playerNameColumns()} FROM players WHERE id IN (SELECT value FROM json_each(?))`,
+        JSON.stringify(ids),
       )
-      .all<{ id: string; name: string }>();
-    const names = new Map(found.results.map((r) => [r.id, r.name]));
-    return rows.flatMap((r) => {
-      const name = names.get(r.player_id);
-      return name === undefined ? [] : [{ ...r, name }];
-    });
+      .all<NameRow & { id: string }>();
+    return new Map(found.results.map((r) => [r.id, r]));
   }
 }

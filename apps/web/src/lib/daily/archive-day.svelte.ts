@@ -217,9 +217,14 @@ export class ArchiveDay {
   }
   /** "Perfect play", or the player's name. */
   get lineName(): string {
+    return this.line === PERFECT ? 'Perfect play' : (this.linePlayer?.name ?? '');
+  }
+  /** The chosen player, with their name as shown (a stand-in where hidden); null for perfect play. */
+  get linePlayer(): Pick<StandingEntry, 'playerId' | 'name' | 'standIn'> | null {
     const line = this.line;
-    if (line === PERFECT) return 'Perfect play';
-    return [...this.players, ...this.review].find((p) => p.playerId === line)?.name ?? '';
+    if (line === PERFECT) return null;
+    const found = [...this.players, ...this.review].find((p) => p.playerId === line);
+    return found ? { playerId: found.playerId, name: found.name, standIn: found.standIn } : null;
   }
   /** The chosen player's verified round, once fetched (null for perfect play). */
   get replayed(): ReplayView | null {

@@ -7,6 +7,7 @@ import {
   replay,
   scoreOf,
   stockLeft,
+  ok,
 } from '@golf/engine';
 import { describe, expect, it } from 'vitest';
 import { memoryStore, type KeyValueStore } from '../persisted.svelte.ts';
@@ -236,5 +237,26 @@ describe('DailyCourse', () => {
     const recorded = (await server.attempt(player)).holes[0]!;
     expect(a.log).toBe(recorded.log);
     expect(a.drawn.map(makeCard)).toEqual(recorded.drawn);
+  });
+
+  it('an unstarted round takes the recorded attempt when its start finds one that has moved on', async () => {
+    const server = new DailyServer();
+    const player = await server.player();
+    const elsewhere = await open(server, player);
+    expect(await elsewhere.draw()).not.toBeNull();
+    const begin = async () => {
+      const a = await player.api.startAttempt(server.date);
+      return a.ok ? ok({ attempt: a.value, playerId: player.id }) : a;
+    };
+    const here = DailyCourse.unstarted(await server.course(), {
+      api: player.api,
+      store: memoryStore(),
+      begin,
+    });
+    if (!(here instanceof DailyCourse)) throw new Error(here.message);
+    expect([here.started, here.log]).toEqual([false, '']);
+    // The first move starts it: the attempt answered has a draw this device never saw, so that record wins.
+    expect(await here.draw()).toBeNull();
+    expect([here.started, here.log, here.drawn]).toEqual([true, 'd', elsewhere.drawn]);
   });
 });

@@ -10,6 +10,9 @@
  * - When a hole is over its final log is POSTed; the hole then waits for `next()`.
  * - Resume rebuilds the position from `GET /attempt` (the recorded logs and drawn cards) plus the column plays
  *   since the last draw, autosaved on this device.
+ * - A round not started yet (`DailyCourse.unstarted`: a newcomer, or a player with no attempt today) shows hole 1
+ *   at once; its first move starts it (`begin`: the player is created if need be, then the attempt). Column plays
+ *   go on meanwhile; a draw or a hole's finish waits for it.
  * The client never knows the stock: it plays the engine's `standInDeal`. The rules are the course's own (`rules`).
  */
 import type { AttemptView, CourseView } from '@golf/api';
@@ -30,7 +33,7 @@ import {
   type Position,
   type Rules,
 } from '@golf/engine';
-import { withRetry, type ApiFailure, type GolfApi, type RetryOptions } from '../api.ts';
+import { withRetry, type ApiFailure, type ApiResult, type GolfApi, type RetryOptions } from '../api.ts';
 import { Hole } from '../game/hole.svelte.ts';
 import { Persisted, type KeyValueStore } from '../persisted.svelte.ts';
 import { layoutOf, parseCards } from './deal.ts';
@@ -51,7 +54,25 @@ export interface DailyOptions {
   /** Part of the autosave key, so two players on one device never share a save. */
   readonly playerId?: string;
   readonly retry?: RetryOptions;
+  /**
+   * For a round not started yet: starts it on the first move (creating the player when there is none) and answers
+   * the attempt and whose it is. Not retried by itself (creating a player twice makes a stray player): a failure
+   * stays in `failure` until `retry()` or the next move.
+   */
+  readonly begin?: () => Promise<ApiResult<Begun>>;
 }
+
+/** What starting a round answers: the attempt (fresh, or one another device started) and the player's id. */
+export interface Begun {
+  readonly attempt: AttemptView;
+  readonly playerId: string;
+}
+
+/**
+ * Starting a round: the moves on the table kept (`kept`), or replaced by an attempt another device had moved on
+ * (`replaced`), or why it could not start.
+ */
+type StartOutcome = 'kept' | 'replaced' | ApiFailure;
 
 interface SavedHole {
   readonly hole: number;
@@ -89,11 +110,15 @@ export class DailyCourse {
   hintColumn = $state<number | 'draw' | null>(null);
   /** A hole's final log, or a reload of the attempt, is in flight. */
   #sending = $state(false);
+  /** How to start the round, until it is started (null once it is). */
+  #begin = $state.raw<(() => Promise<ApiResult<Begun>>) | null>(null);
+  #beginning: Promise<StartOutcome> | null = null;
 
   readonly #layouts: readonly Layout[];
   readonly #api: GolfApi;
-  /** The column plays since the last draw, which only this device knows. */
-  readonly #saved: Persisted<SavedHole | null>;
+  /** The column plays since the last draw, which only this device knows (kept once the round is started). */
+  #saved: Persisted<SavedHole | null> | null = null;
+  readonly #store: KeyValueStore | undefined;
   readonly #retry: RetryOptions;
   /** Why the drawer's last request failed (the `Hole` only sees an error message). */
   #drawFailure: ApiFailure | null = null;
@@ -114,8 +139,9 @@ export class DailyCourse {
     this.rules = rules;
     this.#layouts = layouts;
     this.#api = options.api;
-    const key = `golf.daily.v1.${course.date}.${options.playerId ?? 'me'}`;
-    this.#saved = new Persisted(key, null, parseSavedHole, options.store);
+    this.#store = options.store;
+    this.#begin = options.begin ?? null;
+    if (this.#begin === null) this.#keep(options.playerId);
     this.#retry = {
       ...options.retry,
       onRetry: (f, n) => {
@@ -167,6 +193,10 @@ export class DailyCourse {
   get canUndo(): boolean {
     return this.phase === 'playing' && !this.busy && this.table.canUndo;
   }
+  /** The round is started (an attempt exists); false until the first move of an unstarted one has started it. */
+  get started(): boolean {
+    return this.#begin === null;
+  }
   get canDraw(): boolean {
     return this.phase === 'playing' && !this.busy && !this.over && stockLeft(this.position) > 0;
   }
@@ -191,6 +221,54 @@ export class DailyCourse {
     const s = new DailyCourse(course, rules.value, layouts, options);
     const problem = s.#load(attempt);
     return problem ?? s;
+  }
+
+  /** Today's round before it is started: hole 1 on the table, started by `options.begin` on the first move. */
+  static unstarted(
+    course: CourseView,
+    options: DailyOptions & { readonly begin: () => Promise<ApiResult<Begun>> },
+  ): DailyCourse | ApiFailure {
+    return DailyCourse.fromAttempt(
+      course,
+      { date: course.date, hole: 1, finished: false, total: null, holes: [] },
+      options,
+    );
+  }
+
+  /** Autosaves the column plays since the last draw under the player's key. */
+  #keep(playerId: string | undefined): void {
+    const key = `golf.daily.v1.${this.course.date}.${playerId ?? 'me'}`;
+    this.#saved = new Persisted(key, null, parseSavedHole, this.#store);
+  }
+
+  /**
+   * Starts the round if it is not started (else why not, kept in `failure`). Moves made meanwhile stay on the
+   * table, unless the answer is an attempt that has moved on (another device), which then wins.
+   */
+  #ensureStarted(): Promise<StartOutcome> {
+    const begin = this.#begin;
+    if (begin === null) return Promise.resolve('kept');
+    this.#beginning ??= (async () => {
+      const res = await begin();
+      this.#beginning = null;
+      if (!res.ok) {
+        this.failure = res.error;
+        return res.error;
+      }
+      this.#begin = null;
+      this.#keep(res.value.playerId);
+      const a = res.value.attempt;
+      const fresh = !a.finished && a.hole === 1 && a.holes.every((h) => h.log === '' && h.strokes === null);
+      if (fresh) {
+        this.failure = null;
+        this.#save(this.log);
+        return 'kept';
+      }
+      const problem = this.#load(a);
+      this.failure = problem;
+      return problem ?? 'replaced';
+    })();
+    return this.#beginning;
   }
 
   /** The deal of hole 1..9 as known after drawing `drawn`; null when the drawn cards do not fit the layout. */
@@ -225,7 +303,7 @@ export class DailyCourse {
     if (!replay(deal, this.rules, record.log).ok)
       return badResponse(`the recorded log of hole ${attempt.hole} does not replay`);
     // Column plays since the last draw live only on this device: take them if they extend the record.
-    const saved = this.#saved.value;
+    const saved = this.#saved?.value;
     const log =
       saved &&
       saved.hole === attempt.hole &&
@@ -241,7 +319,7 @@ export class DailyCourse {
   }
 
   #save(log: string): void {
-    if (this.phase === 'playing') this.#saved.value = { hole: this.hole, log };
+    if (this.phase === 'playing' && this.#saved) this.#saved.value = { hole: this.hole, log };
   }
 
   /** The `Hole`'s drawer: one card from the API, retried through network trouble. */
@@ -267,6 +345,7 @@ export class DailyCourse {
     if (!next.ok) return false;
     this.hintColumn = null;
     if (isOver(next.value)) void this.#submit();
+    else void this.#ensureStarted();
     return true;
   }
 
@@ -274,6 +353,12 @@ export class DailyCourse {
   async draw(): Promise<Card | null> {
     if (!this.canDraw) return null;
     this.hintColumn = null;
+    if (!this.started) {
+      this.#sending = true;
+      const outcome = await this.#ensureStarted();
+      this.#sending = false;
+      if (outcome !== 'kept' || !this.canDraw) return null;
+    }
     const res = await this.table.draw();
     if (!res.ok) {
       if (this.#drawFailure) await this.#fail(this.#drawFailure);
@@ -321,10 +406,21 @@ export class DailyCourse {
   async retry(): Promise<void> {
     if (this.phase !== 'playing' || this.busy) return;
     if (this.over) await this.#submit();
-    else await this.draw();
+    else if (!this.started) {
+      this.#sending = true;
+      await this.#ensureStarted();
+      this.#sending = false;
+    } else await this.draw();
   }
 
   async #submit(): Promise<void> {
+    if (!this.started) {
+      this.#sending = true;
+      const outcome = await this.#ensureStarted();
+      this.#sending = false;
+      // Not started, or started on an attempt that had moved on (now on the table instead).
+      if (outcome !== 'kept' || this.phase !== 'playing' || !this.over) return;
+    }
     const hole = this.hole;
     const log = this.log;
     const drawn = this.drawn;
@@ -340,7 +436,7 @@ export class DailyCourse {
     this.holes = this.holes.map((h, i) => (i === hole - 1 ? { log, drawn, strokes: res.value.strokes } : h));
     this.total = res.value.total;
     this.phase = 'hole-done';
-    this.#saved.clear();
+    this.#saved?.clear();
   }
 
   /** A refused request: the server's record wins. Reload it (another device may have moved on). */

@@ -82,6 +82,7 @@ describe('standings view', () => {
       {
         playerId: scout.id,
         name: 'Scout',
+        standIn: null,
         total: review.value.rounds[0]!.total,
         toPar: expect.any(String),
         pValue: '1.2 × 10⁻⁷',

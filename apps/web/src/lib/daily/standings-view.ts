@@ -33,6 +33,8 @@ export const underReviewText = (n: number): string | null =>
 export interface ReviewRow {
   readonly playerId: string;
   readonly name: string;
+  /** Why `name` is a stand-in, or null (the API's `standIn`). */
+  readonly standIn: ReviewRound['standIn'];
   readonly total: number;
   /** "+3", "E". */
   readonly toPar: string;
@@ -45,6 +47,7 @@ export const reviewRows = (date: string, rounds: readonly ReviewRound[]): Review
   rounds.map((r) => ({
     playerId: r.playerId,
     name: r.name,
+    standIn: r.standIn,
     total: r.total,
     toPar: toParText(r.total),
     pValue: pValueText(r.pValue),

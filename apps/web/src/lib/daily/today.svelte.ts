@@ -1,25 +1,27 @@
 /**
- * The Today page's flow: today's course, then the player (a name prompt on the first visit), then their ranked
- * attempt (started, resumed, or finished), hole by hole through a `DailyCourse`, and the result with the standings
- * and the share text. Moves are said to screen readers here; the page keeps the markup, the keyboard and focus.
+ * The Today page's flow: today's course (the one the page arrived with, else `GET /api/daily`), then the round:
+ * a newcomer's (or a player's with no attempt today) is on the table at once and starts on the first move, which
+ * creates the player first when there is none (named its stand-in until they choose a name); a started one is
+ * resumed, a finished one shows its result with the standings and the share text. Hole by hole through a
+ * `DailyCourse`. Moves are said to screen readers here; the page keeps the markup, the keyboard and focus.
  *
  * The standings are fetched by an effect once the round is finished, so create it where effects may live (a
  * component's script, or `$effect.root` in a test).
  */
 import { m } from '../i18n/index.ts';
 import type { AttemptView, CourseView, StandingsView } from '@golf/api';
-import { COURSE_HOLES, PAR_PER_HOLE, exposed, stockLeft, type Card } from '@golf/engine';
-import type { ApiFailure, GolfApi, RetryOptions } from '../api.ts';
+import { COURSE_HOLES, PAR_PER_HOLE, exposed, ok, stockLeft, type Card } from '@golf/engine';
+import type { ApiFailure, ApiResult, GolfApi, RetryOptions } from '../api.ts';
 import type { Identity } from '../api-player.svelte.ts';
 import { announce } from '../components/announcer.svelte.ts';
 import { cardName, errorText, strokesText } from '../format.ts';
 import type { KeyValueStore } from '../persisted.svelte.ts';
 import { leagueDayUrl } from '../players/leagues.svelte.ts';
-import { DailyCourse } from './course.svelte.ts';
+import { DailyCourse, type Begun } from './course.svelte.ts';
 import { shareText } from './share.ts';
 
-/** What the page shows: a wait, the name prompt, the start button, the course (or its result), or a failure. */
-export type TodayView = 'loading' | 'name' | 'ready' | 'course' | 'error';
+/** What the page shows: a wait (for the course, or a returning player's round), the course (or its result), or a failure. */
+export type TodayView = 'loading' | 'course' | 'error';
 
 export interface TodayOptions {
   readonly api: GolfApi;
@@ -30,6 +32,8 @@ export interface TodayOptions {
   readonly announce?: (text: string) => void;
   /** Where the course is played, for the share text (the page's origin). */
   readonly origin?: string;
+  /** Today's course as the page arrived with it (`GET /api/daily`'s answer), so none is fetched. */
+  readonly course?: CourseView | null;
 }
 
 export class Today {
@@ -38,7 +42,8 @@ export class Today {
   #session = $state.raw<DailyCourse | null>(null);
   #failure = $state.raw<ApiFailure | null>(null);
   #standings = $state.raw<StandingsView | null>(null);
-  #starting = $state(false);
+  /** A move was asked for on this page (the welcome gives way at once, not when the round has started). */
+  #moved = $state(false);
   #shareLeague = $state<string | null>(null);
   readonly #options: TodayOptions;
   readonly #announce: (text: string) => void;
@@ -78,9 +83,9 @@ export class Today {
   get standings(): StandingsView | null {
     return this.#standings;
   }
-  /** The attempt is being started. */
-  get starting(): boolean {
-    return this.#starting;
+  /** The round on the table is not started and nothing was played yet: the page welcomes the player. */
+  get welcome(): boolean {
+    return this.#session !== null && !this.#session.started && !this.#moved;
   }
   /** The strokes of the hole just finished (null while it is in play). */
   get lastStrokes(): number | null {
@@ -110,44 +115,38 @@ export class Today {
     });
   }
 
-  /** Today's course, then the player's attempt: what the page shows first. */
+  /**
+   * Today's course, then the round: on the table at once for a newcomer (started by the first move); a returning
+   * player's is looked up first (resumed, finished, or none yet today).
+   */
   async load(): Promise<void> {
     const { api, identity } = this.#options;
+    const given = this.#course ?? this.#options.course ?? null;
     this.#view = 'loading';
     this.#failure = null;
-    const c = await api.course();
-    if (!c.ok) return this.#fail(c.error);
-    this.#course = c.value;
-    if (!identity.player) {
-      this.#view = 'name';
-      return;
+    let course: CourseView;
+    if (given) course = given;
+    else {
+      const c = await api.course();
+      if (!c.ok) return this.#fail(c.error);
+      course = c.value;
     }
-    const a = await api.attempt(c.value.date);
-    if (a.ok) this.#open(c.value, a.value);
-    else if (a.error.code === 'ERR_NO_ATTEMPT' || a.error.status === 404) this.#view = 'ready';
+    this.#course = course;
+    if (!identity.player) return this.#openUnstarted(course);
+    const a = await api.attempt(course.date);
+    if (a.ok) this.#open(course, a.value);
+    else if (a.error.code === 'ERR_NO_ATTEMPT' || a.error.status === 404) this.#openUnstarted(course);
     else if (a.error.status === 401) {
+      // This device's token no longer works (signed out everywhere): a new player on the first move.
       identity.forget();
-      this.#view = 'name';
+      this.#openUnstarted(course);
     } else this.#fail(a.error);
-  }
-
-  /** Starts today's attempt (or resumes it, when another device started it). */
-  async start(): Promise<void> {
-    const course = this.#course;
-    if (!course || this.#starting) return;
-    this.#starting = true;
-    const a = await this.#options.api.startAttempt(course.date);
-    this.#starting = false;
-    if (!a.ok) return this.#fail(a.error);
-    this.#open(course, a.value);
-    this.#announce(
-      m.say_today_hole({ hole: this.#session?.hole ?? 1, holes: COURSE_HOLES, par: PAR_PER_HOLE }),
-    );
   }
 
   play(column: number): void {
     const s = this.#session;
     if (!s) return;
+    this.#moved = true;
     const card = exposed(s.position, column);
     if (s.play(column) && card !== null)
       this.#announce((s.over ? m.say_today_played_over : m.say_today_played)({ card: cardName(card) }));
@@ -156,6 +155,7 @@ export class Today {
   async draw(): Promise<Card | null> {
     const s = this.#session;
     if (!s) return null;
+    this.#moved = true;
     const card = await s.draw();
     if (card !== null) this.#announce(m.say_drew({ card: cardName(card), n: stockLeft(s.position) }));
     else if (s.failure) this.#announce(m.say_draw_failed({ reason: errorText(s.failure) }));
@@ -193,6 +193,35 @@ export class Today {
     this.#session = s;
     this.#view = 'course';
     void s.settle();
+  }
+
+  /** Hole 1 on the table, the round started by the first move. */
+  #openUnstarted(course: CourseView): void {
+    const { api, store, retry } = this.#options;
+    const s = DailyCourse.unstarted(course, { api, store, retry, begin: () => this.#begin(course.date) });
+    if (!(s instanceof DailyCourse)) return this.#fail(s);
+    this.#session = s;
+    this.#view = 'course';
+  }
+
+  /** Starts today's attempt (resumed if another device started it), creating the player first when there is none. */
+  async #begin(date: string): Promise<ApiResult<Begun>> {
+    const { api, identity } = this.#options;
+    if (!identity.player) {
+      const created = await identity.create(api);
+      if (!created.ok) return created;
+    }
+    const a = await api.startAttempt(date);
+    if (!a.ok) {
+      if (a.error.status === 401) identity.forget();
+      if (a.error.code === 'ERR_NAME_HIDDEN') {
+        // A hidden name waits for a new one (the notice above the page asks for it).
+        identity.nameHidden = true;
+        this.#announce('Choose a new name before your next ranked round.');
+      }
+      return a;
+    }
+    return ok({ attempt: a.value, playerId: identity.player?.id ?? '' });
   }
 
   #fail(failure: ApiFailure): void {

@@ -121,7 +121,7 @@ function dealOf(settings: PracticeSettings, index: number): Deal {
 }
 
 /** Reads `?rules=wrap&deal=1234&mode=match&scoring=points`; absent or bad values are left out. */
-export function parsePracticeParams(params: URLSearchParams): Partial<PracticeSettings> {
+export function parsePracticeParams(params: Pick<URLSearchParams, 'get' | 'has'>): Partial<PracticeSettings> {
   const out: { -readonly [K in keyof PracticeSettings]?: PracticeSettings[K] } = {};
   const rules = params.get('rules');
   if (rules && isPresetName(rules)) out.preset = rules;

@@ -75,6 +75,14 @@ export class LeagueBoard {
     this.failure = res.ok ? null : res.error;
   }
 
+  /** Renames the league (its creator only): the board shows the new name, or `failure` says why not. */
+  async rename(name: string): Promise<ApiFailure | null> {
+    const res = await this.#api.renameLeague(this.id, name);
+    if (!res.ok) return res.error;
+    this.league = res.value;
+    return null;
+  }
+
   async loadDay(date: string): Promise<void> {
     const res = await this.#api.leagueStandings(this.id, date);
     this.standings = res.ok ? res.value : null;

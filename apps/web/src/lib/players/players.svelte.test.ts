@@ -139,7 +139,7 @@ describe('leagues', () => {
     expect(mine.leagues?.map((l) => l.name)).toEqual(['Club']);
 
     const theirs = new MyLeagues(b.api);
-    expect(await theirs.join(created!.code)).toEqual({ id: created!.id, name: 'Club' });
+    expect(await theirs.join(created!.code)).toEqual({ id: created!.id, name: 'Club', standIn: null });
     const board = new LeagueBoard(b.api, created!.id);
     await board.loadLeague();
     expect(board.league?.members).toBe(2);

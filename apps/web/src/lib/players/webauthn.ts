@@ -1,9 +1,15 @@
-/** The browser's passkey calls, through @simplewebauthn/browser (the JSON forms the API speaks). */
-import { browserSupportsWebAuthn, startAuthentication, startRegistration } from '@simplewebauthn/browser';
+/**
+ * The browser's passkey calls, through @simplewebauthn/browser (the JSON forms the API speaks), loaded when a passkey
+ * is made or used, not with the page.
+ */
 import type { WebAuthnCalls } from './devices.svelte.ts';
 
+const library = () => import('@simplewebauthn/browser');
+
 export const browserWebAuthn: WebAuthnCalls = {
-  supported: () => browserSupportsWebAuthn(),
-  register: (optionsJSON) => startRegistration({ optionsJSON: optionsJSON as never }),
-  authenticate: (optionsJSON) => startAuthentication({ optionsJSON: optionsJSON as never }),
+  // What the library's browserSupportsWebAuthn() checks, without loading the library to ask.
+  supported: () => typeof globalThis.PublicKeyCredential === 'function',
+  register: async (optionsJSON) => (await library()).startRegistration({ optionsJSON: optionsJSON as never }),
+  authenticate: async (optionsJSON) =>
+    (await library()).startAuthentication({ optionsJSON: optionsJSON as never }),
 };

@@ -33,6 +33,9 @@ export class DailyServer {
   #addresses = 0;
   readonly #app: ReturnType<typeof memoryApp>;
 
+  /** The moderators' player ids (`MODERATOR_IDS`): add a player's id to make them one. */
+  readonly moderators: string[] = [];
+
   /** `auditor`: the fair-play audit once the day closes (default: the engine's, about a second a round). */
   constructor(date = '2026-11-30', options: { readonly auditor?: Auditor } = {}) {
     this.date = date;
@@ -43,6 +46,7 @@ export class DailyServer {
       perfect: () => ({ strokes: 0, log: '', exact: true }),
       auditor: options.auditor,
       local: true,
+      moderators: () => this.moderators,
     });
   }
 

@@ -1,0 +1,109 @@
+import { COURSE_DATA_ID } from '@golf/contract/page-data';
+import { API_HEADERS, COMMON_HEADERS, PAGE_HEADERS } from '@golf/contract/security-headers';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { quickPerfect } from './helpers.ts';
+
+// Two built pages as the web's build writes them (a <meta> policy with the hash of the page's own start script).
+const policy = (hash: string) =>
+  `default-src 'self'; script-src 'self' 'sha256-${hash}='; style-src 'self'; base-uri 'none'`;
+const builtPage = (hash: string, body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="${policy(hash).replaceAll("'", '&#39;')}"><title>t</title></head><body>${body}</body></html>`;
+const TODAY_PAGE = builtPage('today', '<main>today</main>');
+const SHELL_PAGE = builtPage('shell', '<main></main>');
+
+/** Workers static assets as the Worker's ASSETS binding answers: the prerendered `/`, the shell, nothing else. */
+const assets = {
+  fetch: async (input: string) => {
+    const path = new URL(input).pathname;
+    if (path === '/') return new Response(TODAY_PAGE, { headers: { 'content-type': 'text/html' } });
+    if (path === '/shell') return new Response(SHELL_PAGE, { headers: { 'content-type': 'text/html' } });
+    return new Response('Not Found', { status: 404 });
+  },
+};
+
+const at = (iso: string) => createApp({ now: () => new Date(iso), perfect: quickPerfect });
+const withAssets = { ...env, ASSETS: assets };
+
+/** The data block's text, as a browser's parser reads a script element. */
+const dataBlock = (html: string): string | null =>
+  new RegExp(`<script type="application/json" id="${COURSE_DATA_ID}">([^<]*)</script>`).exec(html)?.[1] ??
+  null;
+
+function expectPageHeaders(res: Response, hash: string): void {
+  expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(res.headers.get('content-security-policy')).toBe(`${policy(hash)}; frame-ancestors 'none'`);
+  for (const [name, value] of Object.entries({ ...COMMON_HEADERS, ...PAGE_HEADERS }))
+    expect(res.headers.get(name), name).toBe(value);
+  expect(res.headers.get('cross-origin-resource-policy')).toBe(null);
+  expect(res.headers.get('content-security-policy')).not.toBe(API_HEADERS['Content-Security-Policy']);
+}
+
+describe('the pages the Worker serves', () => {
+  it("/ is the prerendered page with exactly GET /api/daily's answer in a data block, kept as long", async () => {
+    const app = at('2026-06-15T23:59:30Z');
+    const res = await app.request('https://golf.test/', {}, withAssets);
+    expect(res.status).toBe(200);
+    expectPageHeaders(res, 'today');
+    const html = await res.text();
+    const api = await app.request('https://golf.test/api/daily', {}, withAssets);
+    const text = dataBlock(html);
+    expect(text).not.toBeNull();
+    expect(JSON.parse(text!)).toEqual(await api.json());
+    // Kept exactly as long as the API's answer: until the day closes, here 30 s.
+    expect(res.headers.get('cache-control')).toBe('public, max-age=30');
+    expect(api.headers.get('cache-control')).toBe('public, max-age=30');
+    // The page around it is the built one, the block just before </head>.
+    expect(html.replace(/<script type="application\/json"[^>]*>[^<]*<\/script>/, '')).toBe(TODAY_PAGE);
+    expect(html.indexOf(`id="${COURSE_DATA_ID}"`)).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('never puts a stock card in the page while the day is open', async () => {
+    const html = await (
+      await at('2026-06-15T08:00:00Z').request('https://golf.test/', {}, withAssets)
+    ).text();
+    const course = JSON.parse(dataBlock(html)!) as { closed: boolean; holes: Record<string, unknown>[] };
+    expect(course.closed).toBe(false);
+    expect(course.holes).toHaveLength(9);
+    for (const hole of course.holes) {
+      expect(Object.keys(hole).sort()).toEqual(['columns', 'hole', 'stockSize', 'waste']);
+      expect((hole.columns as string[][]).flat()).toHaveLength(35);
+    }
+  });
+
+  it('goes out without the course (not kept) when no course can be made, and the API says why', async () => {
+    const app = at('2026-06-15T08:00:00Z');
+    const bindings = { ...withAssets, DAILY_SECRET: undefined };
+    const res = await app.request('https://golf.test/', {}, bindings);
+    expect(res.status).toBe(200);
+    expectPageHeaders(res, 'today');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.text()).toBe(TODAY_PAGE);
+    expect((await app.request('https://golf.test/api/daily', {}, bindings)).status).toBe(503);
+  });
+
+  it('answers any other page path with the shell, and a file or API path that does not exist with a 404', async () => {
+    const app = at('2026-06-15T08:00:00Z');
+    for (const path of ['/standings/2026-06-15', '/archive/2026-06-14', '/me', '/no/such/page']) {
+      const res = await app.request(`https://golf.test${path}`, {}, withAssets);
+      expect(res.status, path).toBe(200);
+      expectPageHeaders(res, 'shell');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      expect(await res.text()).toBe(SHELL_PAGE);
+    }
+    for (const path of ['/missing.js', '/_app/immutable/x.css', '/api/nothing', '/api/daily/x/y/z']) {
+      const res = await app.request(`https://golf.test${path}`, {}, withAssets);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('ERR_NOT_FOUND');
+      expect(res.headers.get('content-security-policy')).toBe(API_HEADERS['Content-Security-Policy']);
+    }
+  });
+
+  it('serves no page where the API runs without the web (its tests, the memory build)', async () => {
+    const res = await at('2026-06-15T08:00:00Z').request('https://golf.test/', {}, env);
+    expect(res.status).toBe(404);
+    expect((await at('2026-06-15T08:00:00Z').request('https://golf.test/me', {}, env)).status).toBe(404);
+  });
+});
