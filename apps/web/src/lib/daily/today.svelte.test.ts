@@ -129,7 +129,7 @@ describe('Today', () => {
   it('a token that no longer works is forgotten: a new player on the first move', async () => {
     const store = memoryStore();
     const { today, identity } = setup(store);
-    identity.adopt({ id: 'gone', name: 'Gone', token: 'x'.repeat(43) });
+    identity.adopt({ id: 'gone', name: 'Gone', standIn: null, token: 'x'.repeat(43) });
     await today.load();
     expect([today.view, identity.player]).toEqual(['course', null]);
     await today.draw();
