@@ -116,14 +116,13 @@ function texts(page: Page): Promise<string[]> {
       const text = n.textContent?.trim();
       if (!el || !text || foreign(el) || el.closest('script, style, noscript, option:not(:checked)'))
         continue;
-      const style = getComputedStyle(el);
-      const hiddenVisually = el.closest('.visually-hidden') !== null;
-      if (!hiddenVisually && (style.display === 'none' || style.visibility === 'hidden')) continue;
-      if (el.closest('[aria-hidden="true"]') && !hiddenVisually) continue;
+      // What is shown, or read to a screen reader (visually hidden text counts); not a closed dialog's contents.
+      if (!el.checkVisibility({ visibilityProperty: true })) continue;
+      if (el.closest('[aria-hidden="true"]') && !el.closest('.visually-hidden')) continue;
       out.push(`${el.tagName.toLowerCase()}: ${text}`);
     }
     for (const el of document.querySelectorAll('[aria-label], [title], [alt], [placeholder]')) {
-      if (foreign(el)) continue;
+      if (foreign(el) || !el.checkVisibility({ visibilityProperty: true })) continue;
       for (const attr of ['aria-label', 'title', 'alt', 'placeholder']) {
         const v = el.getAttribute(attr);
         if (v) out.push(`${el.tagName.toLowerCase()}[${attr}]: ${v}`);
