@@ -47,5 +47,5 @@ export default defineConfig(
       ],
     },
   },
-  { ignores: ['build/', '.svelte-kit/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['build/', '.svelte-kit/', 'test-results/', 'playwright-report/', 'src/lib/paraglide/'] },
 );

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { i18nPlugin } from './scripts/i18n.mjs';
 
 const api = process.env.GOLF_API_ORIGIN ?? 'http://127.0.0.1:8787';
 
@@ -113,6 +114,7 @@ const withHeaders: Adapter = {
 
 export default defineConfig({
   plugins: [
+    i18nPlugin(),
     /**
      * A single-page app whose pages that can be are prerendered (`/`, `/play`, `/rules`: `prerender` in their
      * `+page.ts`); every other path is the shell (`shell.html`), rendered in the browser. The API Worker serves

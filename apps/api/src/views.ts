@@ -3,6 +3,7 @@
  * inferred from these (`z.infer`), the OpenAPI document (openapi.json) is generated from them, and the tests check
  * every answer they receive against the document. Objects are strict: a field the document does not name fails.
  */
+import { PUSH_LANGUAGES } from '@golf/contract/push';
 import { ERROR_STATUS, REPORT_REASONS, type ErrorCode } from '@golf/contract';
 import { PRESET_NAMES } from '@golf/engine';
 import { z } from 'zod';
@@ -422,6 +423,9 @@ export const reminderSettingsSchema = z
     hour: z.number().int().min(0).max(23),
     timeZone: z.string().meta({ example: 'Europe/Paris' }),
     kinds: z.array(z.enum(REMINDER_KINDS)).readonly(),
+    language: z
+      .enum(PUSH_LANGUAGES)
+      .meta({ description: 'The language reminders are written in (English until the player sets one)' }),
   })
   .meta({ id: 'ReminderSettings' });
 

@@ -111,6 +111,33 @@ describe('the scheduled run sends reminders', () => {
     expect(c.service.to(done.device.json.endpoint)).toEqual([]);
   });
 
+  it('writes each reminder in the language stored with the player’s settings', async () => {
+    const c = client(undefined, `${DAY}T12:00:00.000Z`);
+    const es = await reminded(c, { hour: 23, timeZone: 'UTC', kinds: ['closing'], language: 'es' });
+    const ja = await reminded(c, { hour: 23, timeZone: 'UTC', kinds: ['closing'], language: 'ja' });
+    const en = await reminded(c, { hour: 23, timeZone: 'UTC', kinds: ['closing'] });
+    const at = `${DAY}T23:01:00.000Z`;
+    await c.scheduled(at);
+    const [toEs] = c.service.to(es.device.json.endpoint);
+    expect(await opened(toEs!, es.device, new Date(at))).toEqual({
+      kind: 'closing',
+      date: DAY,
+      title: 'El recorrido de hoy cierra en 1 hora',
+      body: 'Aún no has terminado tu ronda.',
+      url: '/',
+    });
+    const [toJa] = c.service.to(ja.device.json.endpoint);
+    expect((await opened(toJa!, ja.device, new Date(at))).title).toBe('今日のコースはあと1時間で締め切り');
+    const [toEn] = c.service.to(en.device.json.endpoint);
+    expect((await opened(toEn!, en.device, new Date(at))).title).toBe("Today's course closes in 1 hour");
+    // The language is kept with the settings, and a later change of hour leaves it as it was.
+    const put = await c.call('PUT', '/api/players/me/reminders', {
+      token: es.player.token,
+      body: { hour: 8 },
+    });
+    expect(put.body).toMatchObject({ hour: 8, language: 'es' });
+  });
+
   it('removes a subscription the push service says is gone (404/410), and retries other failures', async () => {
     const c = client();
     const gone = await reminded(c, { hour: 9, timeZone: 'UTC', kinds: ['open'] });

@@ -221,7 +221,10 @@ describe('/api/players/me/reminders', () => {
     const c = client();
     const p = await c.player();
     const get = () => c.call('GET', '/api/players/me/reminders', { token: p.token });
-    expect(await get()).toMatchObject({ status: 200, body: { hour: 9, timeZone: 'UTC', kinds: [] } });
+    expect(await get()).toMatchObject({
+      status: 200,
+      body: { hour: 9, timeZone: 'UTC', kinds: [], language: 'en' },
+    });
     const put = await c.call('PUT', '/api/players/me/reminders', {
       token: p.token,
       body: { hour: 19, timeZone: 'europe/paris', kinds: ['closing', 'open', 'open'] },
@@ -232,7 +235,7 @@ describe('/api/players/me/reminders', () => {
     });
     expect((await get()).body).toEqual(put.body);
     const off = await c.call('PUT', '/api/players/me/reminders', { token: p.token, body: { kinds: [] } });
-    expect(off.body).toEqual({ hour: 19, timeZone: 'Europe/Paris', kinds: [] });
+    expect(off.body).toEqual({ hour: 19, timeZone: 'Europe/Paris', kinds: [], language: 'en' });
     expect((await get()).body).toEqual(off.body);
   });
 

@@ -2,6 +2,8 @@
  * Reminders by Web Push: players' push subscriptions, their reminder settings, and the record of each message sent.
  * Times are milliseconds since the epoch.
  */
+import type { PushLanguage } from '@golf/contract/push';
+
 export interface PushStore {
   subscriptionByEndpoint(endpoint: string): Promise<SubscriptionRecord | null>;
   /**
@@ -70,6 +72,8 @@ export interface ReminderRecord {
   /** An IANA time zone name. */
   readonly timeZone: string;
   readonly kinds: readonly ReminderKind[];
+  /** The language the reminders are written in. */
+  readonly language: PushLanguage;
   /** The next time a scheduled run looks at this player; null when no kind is wanted. */
   readonly dueAt: number | null;
   readonly updatedAt: number;

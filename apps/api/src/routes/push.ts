@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { PUSH_LANGUAGES } from '@golf/contract/push';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env.ts';
 import { requirePlayer } from '../middleware.ts';
@@ -41,6 +42,7 @@ const remindersBody = validate(
       hour: z.number().int().min(0).max(23),
       timeZone: z.string().min(1).max(64),
       kinds: z.array(z.enum(REMINDER_KINDS)).max(REMINDER_KINDS.length * 2),
+      language: z.enum(PUSH_LANGUAGES),
     })
     .partial(),
 );

@@ -3,6 +3,7 @@
  * hour in their time zone, and which kinds), and the scheduled run that sends each due reminder once.
  */
 import { addDays, closesAt, utcDate } from '@golf/contract';
+import { pushText, type PushLanguage } from '@golf/contract/push';
 import type { Config, VapidText } from '../config.ts';
 import { fromBase64url } from '../crypto.ts';
 import { ApiError } from '../errors.ts';
@@ -42,7 +43,7 @@ export const RETRY_MS = 10 * 60_000;
 const KEEP_SENDS_DAYS = 2;
 
 /** What `GET /api/players/me/reminders` answers before a player stored anything: off. */
-export const DEFAULT_REMINDERS: ReminderSettings = { hour: 9, timeZone: 'UTC', kinds: [] };
+export const DEFAULT_REMINDERS: ReminderSettings = { hour: 9, timeZone: 'UTC', kinds: [], language: 'en' };
 
 export interface ReminderRun {
   readonly sent: number;
@@ -137,7 +138,9 @@ export async function unsubscribe(ctx: ServiceContext, playerId: string, id: str
 }
 
 const settingsOf = (r: ReminderRecord | null): ReminderSettings =>
-  r === null ? DEFAULT_REMINDERS : { hour: r.hour, timeZone: r.timeZone, kinds: r.kinds };
+  r === null
+    ? DEFAULT_REMINDERS
+    : { hour: r.hour, timeZone: r.timeZone, kinds: r.kinds, language: r.language };
 
 export async function remindersOf(ctx: ServiceContext, playerId: string): Promise<ReminderSettings> {
   vapidOf(ctx.config);
@@ -165,16 +168,18 @@ export async function setReminders(
   const hour = change.hour ?? stored.hour;
   const wanted = new Set(change.kinds ?? stored.kinds);
   const kinds = REMINDER_KINDS.filter((k) => wanted.has(k));
+  const language = change.language ?? stored.language;
   const now = ctx.now.getTime();
   await ctx.ledger.push.putReminder({
     playerId,
     hour,
     timeZone,
     kinds,
+    language,
     dueAt: kinds.length === 0 ? null : nextLocalHour(timeZone, hour, now),
     updatedAt: now,
   });
-  return { hour, timeZone, kinds };
+  return { hour, timeZone, kinds, language };
 }
 
 /**
@@ -189,19 +194,14 @@ export function reminderKind(kinds: readonly ReminderKind[], now: Date): Reminde
   return null;
 }
 
-/** The message of a reminder: what the service worker shows, opening today's course on a click. */
-export function reminderMessage(kind: ReminderKind, now: Date): PushMessage {
+/**
+ * The message of a reminder, in the player's language: what the service worker shows, opening today's course on a
+ * click.
+ */
+export function reminderMessage(kind: ReminderKind, now: Date, language: PushLanguage = 'en'): PushMessage {
   const date = utcDate(now);
-  if (kind === 'open')
-    return { kind, date, title: "Today's course is open", body: 'Nine new holes, par 45.', url: '/' };
   const hours = Math.max(1, Math.ceil((closesAt(date).getTime() - now.getTime()) / 3_600_000));
-  return {
-    kind,
-    date,
-    title: `Today's course closes in ${hours} hour${hours === 1 ? '' : 's'}`,
-    body: 'You have not finished your round yet.',
-    url: '/',
-  };
+  return { kind, date, ...pushText(kind, language, hours), url: '/' };
 }
 
 type Delivery = 'sent' | 'gone' | 'failed';
@@ -297,7 +297,7 @@ export async function sendReminders(ctx: ServiceContext): Promise<ReminderRun> {
             keys,
             vapid.subject,
             w.subscription,
-            reminderMessage(w.send.kind, ctx.now),
+            reminderMessage(w.send.kind, ctx.now, w.player.language),
           ),
         })),
     );

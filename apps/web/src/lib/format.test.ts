@@ -16,11 +16,14 @@ import {
   type Position,
 } from '@golf/engine';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LANGUAGES } from './i18n/languages.ts';
+import { activateWantedLocale } from './i18n/locale.svelte.ts';
+import { tableSettings } from './settings/table-settings.svelte.ts';
 import {
   countText,
-  MODE_LABEL,
-  PRESET_LABEL,
-  SCORING_LABEL,
+  modeLabel,
+  presetLabel,
+  scoringLabel,
   auditProgressText,
   cardCode,
   cardName,
@@ -200,23 +203,26 @@ describe('numbers and scores', () => {
       score({ cleared: true, strokes: -2, points: 700 }),
     ];
     expect(matchSummary(holes, 'strokes')).toBe('Match complete: 30 strokes, 15 under par (par 45).');
-    expect(matchSummary(holes, 'points')).toBe('Match complete: 1660 points in nine holes.');
+    expect(matchSummary(holes, 'points')).toBe('Match complete: 1,660 points in nine holes.');
     expect(matchSummary(holes, 'won')).toBe('Match complete: 1 of 9 holes cleared.');
   });
 });
 
 describe('labels', () => {
-  it('has one distinct label for every preset, scoring and mode', () => {
-    for (const [names, labels] of [
-      [PRESET_NAMES, PRESET_LABEL],
-      [SCORINGS, SCORING_LABEL],
-      [MODES, MODE_LABEL],
-    ] as const) {
-      const texts = names.map((n: string) => (labels as Record<string, string>)[n]);
-      expect(texts.every((t) => typeof t === 'string' && t.length > 0)).toBe(true);
-      expect(new Set(texts).size).toBe(names.length);
-      expect(Object.keys(labels).sort()).toEqual([...names].sort());
+  it('has one distinct label for every preset, scoring and mode', async () => {
+    for (const language of LANGUAGES) {
+      tableSettings.language = language;
+      await activateWantedLocale();
+      for (const texts of [PRESET_NAMES.map(presetLabel), SCORINGS.map(scoringLabel), MODES.map(modeLabel)]) {
+        expect(texts.every((t) => t.length > 0)).toBe(true);
+        expect(new Set(texts).size).toBe(texts.length);
+      }
     }
+    tableSettings.language = 'de';
+    await activateWantedLocale();
+    expect(presetLabel('classic')).toBe('Klassisch');
+    tableSettings.language = null;
+    await activateWantedLocale();
   });
 });
 
@@ -299,7 +305,7 @@ describe('dates and times', () => {
 describe('tellingReasonText', () => {
   it("words the audit's graded reason, cards as glyphs", () => {
     expect(tellingReasonText(DREW_OVER_2S)).toBe(
-      'Drew with 2♦, 2♠ playable: without knowing the stock, playing 2♠ (column 6) lost 4.5 strokes less on average; with the stock known, the draw was best: the real stock ranks 1st of 5 orders for it.',
+      'Drew with 2♦ and 2♠ playable: without knowing the stock, playing 2♠ (column 6) lost 4.5 strokes less on average; with the stock known, the draw was best: the real stock ranks 1st of 5 orders for it.',
     );
     expect(tellingReasonText({ ...PLAYED_10S, realStrokes: 1, of: 12 })).toBe(
       'Played 10♠ from column 4: without knowing the stock, drawing lost 2.0 strokes less on average; with the stock known, this play lost only 1 stroke: the real stock ranks 2nd of 12 orders for it.',

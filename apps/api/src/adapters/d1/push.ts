@@ -7,6 +7,7 @@ import type {
   SendRecord,
   SubscriptionRecord,
 } from '../../ports/push.ts';
+import { isPushLanguage } from '@golf/contract/push';
 import { D1Store } from './statements.ts';
 
 export class D1PushStore extends D1Store implements PushStore {
@@ -75,13 +76,16 @@ export class D1PushStore extends D1Store implements PushStore {
   async putReminder(r: ReminderRecord): Promise<void> {
     await this.sql
       .write(
-        `INSERT INTO reminders (player_id, hour, time_zone, kinds, due_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+        `INSERT INTO reminders (player_id, hour, time_zone, kinds, language, due_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (player_id) DO UPDATE SET hour = excluded.hour, time_zone = excluded.time_zone,
-           kinds = excluded.kinds, due_at = excluded.due_at, updated_at = excluded.updated_at`,
+           kinds = excluded.kinds, language = excluded.language, due_at = excluded.due_at,
+           updated_at = excluded.updated_at`,
         r.playerId,
         r.hour,
         r.timeZone,
         JSON.stringify(r.kinds),
+        r.language,
         r.dueAt,
         r.updatedAt,
       )
@@ -95,7 +99,7 @@ export class D1PushStore extends D1Store implements PushStore {
   ): Promise<DueReminderRecord[]> {
     const rows = await this.sql
       .read(
-        `SELECT r.player_id, r.hour, r.time_zone, r.kinds, r.due_at, r.updated_at,
+        `SELECT r.player_id, r.hour, r.time_zone, r.kinds, r.language, r.due_at, r.updated_at,
            s.id, s.endpoint, s.p256dh, s.auth, s.created_at
          FROM (SELECT * FROM reminders
                WHERE due_at IS NOT NULL AND due_at <= ?1 AND (due_at, player_id) > (?2, ?3)
@@ -221,6 +225,7 @@ interface ReminderRow {
   hour: number;
   time_zone: string;
   kinds: string;
+  language: string;
   due_at: number | null;
   updated_at: number;
 }
@@ -248,6 +253,7 @@ const toReminder = (r: ReminderRow): ReminderRecord => ({
   hour: r.hour,
   timeZone: r.time_zone,
   kinds: JSON.parse(r.kinds) as ReminderKind[],
+  language: isPushLanguage(r.language) ? r.language : 'en',
   dueAt: r.due_at,
   updatedAt: r.updated_at,
 });

@@ -3,8 +3,10 @@
  * It carries what the share text carries (the date, each hole's strokes against its par, the total, the rank)
  * and never a card of the course, so it spoils nothing for someone yet to play.
  */
+import { m } from '../i18n/index.ts';
+import { percentText } from '../i18n/intl.ts';
 import { MATCH_PAR, PAR_PER_HOLE } from '@golf/engine';
-import { longDate, signed, toParText, toParWords } from '../format.ts';
+import { longDate, signed, strokesText, toParText, toParWords } from '../format.ts';
 import type { SharedRound } from './share.ts';
 
 export interface ShareCardInput extends SharedRound {
@@ -48,27 +50,31 @@ const COLOURS = {
   cell: 'rgba(0, 0, 0, 0.28)',
 } as const;
 
-const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+const FONT =
+  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Hiragino Sans', 'Yu Gothic', Meiryo, 'Noto Sans JP', 'Noto Sans CJK JP', 'IPAexGothic', 'IPAGothic', sans-serif";
 
 /** "Rank 3 of 17", or null before the rank is known. */
 export const rankLine = (input: ShareCardInput): string | null =>
-  input.rank && input.players ? `Rank ${input.rank} of ${input.players}` : null;
+  input.rank && input.players ? m.result_rank({ rank: input.rank, players: input.players }) : null;
 
 /** "better than or equal to 88% of the field" (the result page's words), or null. */
 export const percentileLine = (input: ShareCardInput): string | null =>
   input.rank && input.players && typeof input.percentile === 'number'
-    ? `better than or equal to ${input.percentile}% of the field`
+    ? m.result_percentile({ percent: percentText(input.percentile / 100) })
     : null;
 
 /** The picture's text alternative: every number it shows, in words. */
 export function shareCardAlt(input: ShareCardInput): string {
   const rank = rankLine(input);
   const percentile = percentileLine(input);
-  return (
-    `Golf Daily scorecard for ${longDate(input.date)}: ${input.total} strokes, ${toParWords(input.total)}` +
-    `${rank ? `, ${rank.toLowerCase()}` : ''}${percentile ? `, ${percentile}` : ''}. ` +
-    `Strokes per hole, par ${PAR_PER_HOLE} each: ${input.holes.map(signed).join(', ')}.`
-  );
+  return m.sharecard_alt({
+    date: longDate(input.date),
+    strokes: strokesText(input.total),
+    toPar: toParWords(input.total),
+    rank: `${rank ? `, ${rank}` : ''}${percentile ? `, ${percentile}` : ''}`,
+    par: PAR_PER_HOLE,
+    holes: input.holes.map(signed).join(', '),
+  });
 }
 
 /** Draws the card on a SHARE_CARD_WIDTH × SHARE_CARD_HEIGHT context. */
@@ -107,7 +113,7 @@ export function drawShareCard(ctx: CardContext, input: ShareCardInput): void {
   const after = 64 + ctx.measureText(String(input.total)).width + 24;
   text(`(${toParText(input.total)})`, after, 250, 56, COLOURS.muted, 500);
   const rank = rankLine(input);
-  text(rank ?? 'Ranking…', W - 64, 200, 44, rank ? COLOURS.accent : COLOURS.muted, 700, 'right');
+  text(rank ?? m.result_ranking(), W - 64, 200, 44, rank ? COLOURS.accent : COLOURS.muted, 700, 'right');
   const percentile = percentileLine(input);
   if (percentile) text(percentile, W - 64, 250, 28, COLOURS.muted, 400, 'right');
 
@@ -119,9 +125,9 @@ export function drawShareCard(ctx: CardContext, input: ShareCardInput): void {
   const cellW = (W - 2 * left - labelW) / cols;
   const rowH = 72;
   const rows: readonly { label: string; cells: readonly string[]; strong?: boolean }[] = [
-    { label: 'Hole', cells: [...input.holes.map((_, i) => String(i + 1)), 'Tot'] },
-    { label: 'Par', cells: [...input.holes.map(() => String(PAR_PER_HOLE)), String(MATCH_PAR)] },
-    { label: 'Score', cells: [...input.holes.map(signed), String(input.total)], strong: true },
+    { label: m.scorecard_hole(), cells: [...input.holes.map((_, i) => String(i + 1)), m.scorecard_tot()] },
+    { label: m.scorecard_par(), cells: [...input.holes.map(() => String(PAR_PER_HOLE)), String(MATCH_PAR)] },
+    { label: m.scorecard_score(), cells: [...input.holes.map(signed), String(input.total)], strong: true },
   ];
   rows.forEach((row, r) => {
     const y = top + r * rowH;

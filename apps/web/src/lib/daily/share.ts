@@ -2,6 +2,7 @@
  * The share text of a finished course: the date, the total against par, and one emoji per hole by its
  * strokes against the hole's par of 5. It shows results only, never a card, so it spoils nothing.
  */
+import { m } from '../i18n/index.ts';
 import { PAR_PER_HOLE } from '@golf/engine';
 import { toParText } from '../format.ts';
 
@@ -34,7 +35,7 @@ export interface ShareInput extends SharedRound {
 export function shareText(input: ShareInput): string {
   const lines = [`Golf Daily ${input.date}`];
   let head = `${input.total} (${toParText(input.total)})`;
-  if (input.rank && input.players) head += ` · #${input.rank} of ${input.players}`;
+  if (input.rank && input.players) head += ` · ${m.share_rank({ rank: input.rank, players: input.players })}`;
   lines.push(head);
   lines.push(input.holes.map(holeEmoji).join(''));
   if (input.url) lines.push(input.url);

@@ -8,12 +8,13 @@
  * The standings are fetched by an effect once the round is finished, so create it where effects may live (a
  * component's script, or `$effect.root` in a test).
  */
+import { m } from '../i18n/index.ts';
 import type { AttemptView, CourseView, StandingsView } from '@golf/api';
 import { COURSE_HOLES, PAR_PER_HOLE, exposed, ok, stockLeft, type Card } from '@golf/engine';
 import type { ApiFailure, ApiResult, GolfApi, RetryOptions } from '../api.ts';
 import type { Identity } from '../api-player.svelte.ts';
 import { announce } from '../components/announcer.svelte.ts';
-import { cardName } from '../format.ts';
+import { cardName, errorText, strokesText } from '../format.ts';
 import type { KeyValueStore } from '../persisted.svelte.ts';
 import { leagueDayUrl } from '../players/leagues.svelte.ts';
 import { DailyCourse, type Begun } from './course.svelte.ts';
@@ -148,7 +149,7 @@ export class Today {
     this.#moved = true;
     const card = exposed(s.position, column);
     if (s.play(column) && card !== null)
-      this.#announce(`Played ${cardName(card)}.${s.over ? ' The hole is over.' : ''}`);
+      this.#announce((s.over ? m.say_today_played_over : m.say_today_played)({ card: cardName(card) }));
   }
 
   async draw(): Promise<Card | null> {
@@ -156,8 +157,8 @@ export class Today {
     if (!s) return null;
     this.#moved = true;
     const card = await s.draw();
-    if (card !== null) this.#announce(`Drew ${cardName(card)}. ${stockLeft(s.position)} left in the stock.`);
-    else if (s.failure) this.#announce(`The draw failed: ${s.failure.message}`);
+    if (card !== null) this.#announce(m.say_drew({ card: cardName(card), n: stockLeft(s.position) }));
+    else if (s.failure) this.#announce(m.say_draw_failed({ reason: errorText(s.failure) }));
     return card;
   }
 
@@ -165,19 +166,24 @@ export class Today {
   next(): void {
     const s = this.#session;
     if (!s || !s.next()) return;
-    if (s.phase === 'playing') this.#announce(`Hole ${s.hole} of ${COURSE_HOLES}. Par ${PAR_PER_HOLE}.`);
-    else this.#announce(`Round over: ${s.total ?? ''} strokes.`);
+    if (s.phase === 'playing')
+      this.#announce(m.say_today_hole({ hole: s.hole, holes: COURSE_HOLES, par: PAR_PER_HOLE }));
+    else this.#announce(m.say_round_over({ strokes: strokesText(s.total ?? 0) }));
   }
 
   hint(): void {
     const col = this.#session?.hint() ?? null;
     this.#announce(
-      col === 'draw' ? 'Nothing plays: draw a card.' : col === null ? 'No hint now.' : `Try column ${col}.`,
+      col === 'draw'
+        ? m.say_nothing_plays()
+        : col === null
+          ? m.say_no_hint()
+          : m.say_try_column({ column: col }),
     );
   }
 
   undo(): void {
-    if (this.#session?.undo()) this.#announce('Took back the last play.');
+    if (this.#session?.undo()) this.#announce(m.say_took_back());
   }
 
   #open(course: CourseView, attempt: AttemptView): void {

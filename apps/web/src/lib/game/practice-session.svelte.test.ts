@@ -278,7 +278,7 @@ describe('PracticeSession', () => {
     expect(session.hole.log).toBe('d');
     session.dealInput = '0';
     session.goToDeal();
-    expect(session.note).toBe('Deal numbers run from 1 to 4294967295.');
+    expect(session.note).toBe('Deal numbers run from 1 to 4,294,967,295.');
     session.dealInput = '12';
     session.goToDeal();
     expect(session.settings.deal).toBe(12);

@@ -7,11 +7,15 @@
  * The verdict, the best points and auto-draw follow the game by themselves (effects), so a session is created
  * where effects may live: a component's script, or `$effect.root` in a test. Its work stops with its owner.
  */
+import { m } from '../i18n/index.ts';
+import { countText, decimalText } from '../i18n/intl.ts';
 import { untrack } from 'svelte';
 import { MAX_DEAL_NUMBER, exposed, stockLeft, type HoleScore } from '@golf/engine';
 import { announce } from '../components/announcer.svelte.ts';
 import {
   bestPointsText,
+  cardsLeftText,
+  strokesText,
   cardName,
   cardText,
   holeHeadline,
@@ -166,7 +170,7 @@ export class PracticeSession {
       headline: holeHeadline(score, scoring),
       analysing: this.analysis.analysing,
       solver: failed
-        ? `The solver could not finish: ${failed}`
+        ? m.verdict_solver_failed({ reason: failed })
         : analysis
           ? postMortemText(analysis, score.strokes, slip)
           : '',
@@ -177,12 +181,17 @@ export class PracticeSession {
             ? bestPointsText(best, score.points)
             : failed
               ? ''
-              : 'Counting the best possible points…',
+              : m.verdict_counting(),
       matchSummary: complete && mode === 'match' ? matchSummary(this.scores, scoring) : null,
       complete,
       canShow: (analysis?.bestLine.length ?? 0) > 0,
       showing: this.showing,
-      nextLabel: mode === 'match' ? (complete ? null : `Hole ${this.game.holeIndex + 2}`) : 'Next deal',
+      nextLabel:
+        mode === 'match'
+          ? complete
+            ? null
+            : m.verdict_next_hole({ hole: this.game.holeIndex + 2 })
+          : m.verdict_next_deal(),
     };
   }
 
@@ -195,7 +204,9 @@ export class PracticeSession {
     if (!hole.play(column).ok) return;
     this.#clearAside();
     if (card !== null)
-      this.#announce(`Played ${cardName(card)} from column ${column}. ${hole.score.cardsLeft} cards left.`);
+      this.#announce(
+        m.say_played({ card: cardName(card), column, left: cardsLeftText(hole.score.cardsLeft) }),
+      );
     this.#afterMove();
   }
 
@@ -204,7 +215,7 @@ export class PracticeSession {
     if (!(await hole.draw()).ok) return;
     this.#clearAside();
     const top = hole.position.top;
-    if (top !== null) this.#announce(`Drew ${cardName(top)}. ${stockLeft(hole.position)} left in the stock.`);
+    if (top !== null) this.#announce(m.say_drew({ card: cardName(top), n: stockLeft(hole.position) }));
     this.#afterMove();
   }
 
@@ -213,7 +224,7 @@ export class PracticeSession {
     if (this.showing) return this.stopShow();
     if (!this.hole.undo()) return;
     this.#clearAside();
-    this.#announce(`Undone. ${this.hole.score.cardsLeft} cards left.`);
+    this.#announce(m.say_undone({ left: cardsLeftText(this.hole.score.cardsLeft) }));
   }
 
   /** The table refused a move: say why. */
@@ -229,12 +240,17 @@ export class PracticeSession {
     if (hole.over) return;
     const plan = planRunOf(hole.position);
     this.#hint = plan.move;
-    if (plan.move === 'draw') this.#say('Hint: nothing plays, draw a card.');
+    if (plan.move === 'draw') this.#say(m.say_hint_draw());
     else if (typeof plan.move === 'number') {
       const card = exposed(hole.position, plan.move);
       const run = plan.run.length;
+      const column = plan.move;
       this.#say(
-        `Hint: column ${plan.move}${card !== null ? ` (${cardText(card)})` : ''}${run > 1 ? `, starting a run of ${run}` : ''}.`,
+        card === null
+          ? m.say_hint_column({ column })
+          : run > 1
+            ? m.say_hint_run({ column, card: cardText(card), run })
+            : m.say_hint_column_card({ column, card: cardText(card) }),
       );
     } else this.#note = '';
   }
@@ -252,10 +268,10 @@ export class PracticeSession {
       const best = lines[0];
       if (best) {
         this.#hint = moveTarget(best.move);
-        this.#say(`Coach: ${moveWords(best.move)} (about ${best.expected.toFixed(1)} strokes expected).`);
+        this.#say(m.say_coach({ move: moveWords(best.move), expected: decimalText(best.expected, 1) }));
       }
     } catch (e) {
-      this.#note = `The coach could not answer: ${messageOf(e)}`;
+      this.#note = m.say_coach_failed({ reason: messageOf(e) });
     } finally {
       this.#coaching = false;
     }
@@ -268,7 +284,7 @@ export class PracticeSession {
     this.#clearAside();
     this.game.newGame();
     this.#dealInput = String(this.game.settings.deal);
-    this.#announce(`New game, deal ${this.game.dealNumber}.`);
+    this.#announce(m.say_new_game({ deal: this.game.dealNumber }));
   }
 
   /** The N key: abandons a game in progress only when pressed twice (a stray key should not end a match). */
@@ -280,16 +296,14 @@ export class PracticeSession {
       return this.newGame();
     }
     this.#armedAt = this.#now();
-    this.#say(
-      `Press N again to abandon this ${game.mode === 'match' ? 'match' : 'deal'} and deal a new one.`,
-    );
+    this.#say(game.mode === 'match' ? m.say_press_n_match() : m.say_press_n_deal());
   }
 
   /** Restart: the hole back to its start. */
   restart(): void {
     this.#clearAside();
     this.game.restart();
-    this.#announce('Hole restarted.');
+    this.#announce(m.say_restarted());
   }
 
   /** Starts a game with these settings changed (a preset, a mode, a deal number). */
@@ -303,7 +317,7 @@ export class PracticeSession {
   goToDeal(): void {
     const n = Number(this.#dealInput);
     if (Number.isInteger(n) && n >= 1 && n <= MAX_DEAL_NUMBER) this.startWith({ deal: n });
-    else this.#note = `Deal numbers run from 1 to ${MAX_DEAL_NUMBER}.`;
+    else this.#note = m.say_deal_range({ max: countText(MAX_DEAL_NUMBER) });
   }
 
   /** On to the match's next hole, or to the next deal. */
@@ -311,7 +325,7 @@ export class PracticeSession {
     this.#clearAside();
     if (this.game.mode === 'match') this.game.nextHole();
     else this.startWith({ deal: holeDealNumber(this.game.settings.deal, 1) });
-    this.#announce(`Hole ${this.game.holeIndex + 1}, deal ${this.game.dealNumber}.`);
+    this.#announce(m.say_hole_deal({ hole: this.game.holeIndex + 1, deal: this.game.dealNumber }));
   }
 
   /**
@@ -365,9 +379,7 @@ export class PracticeSession {
   #afterMove(): void {
     const s = this.hole.score;
     if (s.over)
-      this.#announce(
-        s.cleared ? `Cleared the board! ${s.strokes} strokes.` : `Hole over: ${s.strokes} strokes.`,
-      );
+      this.#announce((s.cleared ? m.say_cleared : m.say_hole_over)({ strokes: strokesText(s.strokes) }));
   }
 
   /** Effect: with auto-draw on, draw after a moment when nothing plays. */

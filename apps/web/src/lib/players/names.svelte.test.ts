@@ -3,7 +3,7 @@ import { memoryApp } from '@golf/api/testing';
 import { describe, expect, it } from 'vitest';
 import { GolfApi } from '../api.ts';
 import { Identity } from '../api-player.svelte.ts';
-import { NAME_REFUSED_TEXT, nameFailureText } from '../format.ts';
+import { nameRefusedText, nameFailureText } from '../format.ts';
 import { memoryStore } from '../persisted.svelte.ts';
 import { MyLeagues } from './leagues.svelte.ts';
 
@@ -30,12 +30,12 @@ function device() {
 }
 
 describe('a refused name on the name forms', () => {
-  it('shows the page’s own words for ERR_NAME_REFUSED, and the API’s message for anything else', () => {
+  it('shows the page’s own words for each code, never the API’s English message', () => {
     expect(nameFailureText({ status: 400, code: 'ERR_NAME_REFUSED', message: 'from the server' })).toBe(
-      NAME_REFUSED_TEXT,
+      nameRefusedText(),
     );
     expect(nameFailureText({ status: 400, code: 'ERR_VALIDATION', message: 'A name is too long.' })).toBe(
-      'A name is too long.',
+      'The request was not valid.',
     );
   });
 
@@ -44,17 +44,17 @@ describe('a refused name on the name forms', () => {
     async (_how, name) => {
       const { identity, api } = device();
       const created = await identity.create(api, name);
-      expect(created.ok || nameFailureText(created.error)).toBe(NAME_REFUSED_TEXT);
+      expect(created.ok || nameFailureText(created.error)).toBe(nameRefusedText());
       expect(identity.player).toBeNull();
 
       expect((await identity.create(api, 'Kept')).ok).toBe(true);
       const renamed = await identity.rename(api, name);
-      expect(renamed.ok || nameFailureText(renamed.error)).toBe(NAME_REFUSED_TEXT);
+      expect(renamed.ok || nameFailureText(renamed.error)).toBe(nameRefusedText());
       expect(identity.player?.name).toBe('Kept');
 
       const leagues = new MyLeagues(api);
       expect(await leagues.create(name)).toBeNull();
-      expect(leagues.failure && nameFailureText(leagues.failure)).toBe(NAME_REFUSED_TEXT);
+      expect(leagues.failure && nameFailureText(leagues.failure)).toBe(nameRefusedText());
     },
   );
 

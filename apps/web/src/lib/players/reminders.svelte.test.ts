@@ -77,13 +77,18 @@ describe('Reminders', () => {
     const reminders = new Reminders(w.api, browser.calls);
     await reminders.load();
     expect(reminders.available).toBe(true);
-    expect(reminders.settings).toEqual({ hour: 9, timeZone: 'UTC', kinds: [] });
+    expect(reminders.settings).toEqual({ hour: 9, timeZone: 'UTC', kinds: [], language: 'en' });
     expect(reminders.on).toBe(false);
 
     expect(await reminders.turnOn(8, ['open'])).toBe(true);
     expect(browser.keys).toEqual([w.vapid.publicKey]);
     expect(reminders.on).toBe(true);
-    expect(reminders.settings).toEqual({ hour: 8, timeZone: 'Europe/Paris', kinds: ['open'] });
+    expect(reminders.settings).toEqual({
+      hour: 8,
+      timeZone: 'Europe/Paris',
+      kinds: ['open'],
+      language: 'en',
+    });
     expect(reminders.notice).toBe('Reminders on, at 08:00 (Europe/Paris).');
     const devices = await w.api.pushDevices();
     expect(devices.ok && devices.value.subscriptions.map((d) => d.endpoint)).toEqual([

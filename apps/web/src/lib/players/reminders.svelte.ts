@@ -4,6 +4,7 @@
  * ({@link PushCalls}; web-push.ts has the real ones), so tests run without a browser. The push handler that shows
  * a message is the service worker's.
  */
+import type { PushLanguage } from '@golf/contract/push';
 import type { PushSubscriptionJson, ReminderKind, ReminderSettings } from '@golf/api';
 import type { ApiFailure, GolfApi } from '../api.ts';
 
@@ -89,8 +90,11 @@ export class Reminders {
     }
   }
 
-  /** Asks for permission, subscribes this browser, and stores the hour (this device's time zone) and kinds. */
-  turnOn(hour: number, kinds: readonly ReminderKind[]): Promise<boolean> {
+  /**
+   * Asks for permission, subscribes this browser, and stores the hour (this device's time zone), the kinds and the
+   * language the reminders are to be written in.
+   */
+  turnOn(hour: number, kinds: readonly ReminderKind[], language: PushLanguage = 'en'): Promise<boolean> {
     return this.#step(async () => {
       if (kinds.length === 0) return pushFailure('Choose at least one kind of reminder.');
       if ((await this.#push.permission()) !== 'granted')
@@ -112,6 +116,7 @@ export class Reminders {
         hour,
         timeZone: this.#push.timeZone(),
         kinds: [...kinds],
+        language,
       });
       if (!stored.ok) return stored.error;
       this.deviceId = device.value.id;
@@ -119,6 +124,14 @@ export class Reminders {
       this.notice = `Reminders on, at ${String(hour).padStart(2, '0')}:00 (${stored.value.timeZone}).`;
       return null;
     });
+  }
+
+  /** Stores a new language for reminders that are on (the player chose another one); nothing otherwise. */
+  async followLanguage(language: PushLanguage): Promise<void> {
+    const s = this.settings;
+    if (this.busy || s === null || s.kinds.length === 0 || s.language === language) return;
+    const stored = await this.#api.setReminders({ language });
+    if (stored.ok) this.settings = stored.value;
   }
 
   /** Turns reminders off for the player and drops this device's subscription. */

@@ -18,6 +18,7 @@ describe('TableSettings', () => {
     s.table = 'contrast';
     s.motion = 'fast';
     s.sound = true;
+    s.language = 'ja';
     const again = new TableSettings({ store });
     expect(again.value).toEqual({
       deck: 'four',
@@ -25,6 +26,7 @@ describe('TableSettings', () => {
       table: 'contrast',
       motion: 'fast',
       sound: true,
+      language: 'ja',
     });
     expect(again.motionScale).toBe(0.5);
     again.reset();

@@ -1,9 +1,10 @@
 /**
  * How the table looks and sounds on this device: the deck's colours, the card size, the table's colours, the
- * animation speed and the sound effects. Kept through `Persisted`, apart from any game state, and applied to the
+ * animation speed, the sound effects and the language. Kept through `Persisted`, apart from any game state, and applied to the
  * whole document as `data-*` attributes on `<html>` (the CSS in app.css reads them), so the daily, practice, the
  * archive and every replay draw their cards the same way. The game itself never changes.
  */
+import { isLanguage, type Language } from '../i18n/languages.ts';
 import { Persisted, browserStore, type KeyValueStore } from '../persisted.svelte.ts';
 
 export const DECKS = ['two', 'four'] as const;
@@ -23,6 +24,8 @@ export interface TableSettingsValue {
   readonly motion: Motion | null;
   /** Sound effects; off until the player turns them on. */
   readonly sound: boolean;
+  /** The player's language, or null to follow the browser's preferences (src/lib/i18n). */
+  readonly language: Language | null;
 }
 
 export const DEFAULT_TABLE_SETTINGS: TableSettingsValue = {
@@ -31,6 +34,7 @@ export const DEFAULT_TABLE_SETTINGS: TableSettingsValue = {
   table: 'felt',
   motion: null,
   sound: false,
+  language: null,
 };
 
 /** How long an animation lasts against its normal length, per speed. */
@@ -53,6 +57,7 @@ export function parseTableSettings(raw: unknown): TableSettingsValue | undefined
         ? (r.motion as Motion)
         : null,
     sound: r.sound === true,
+    language: isLanguage(r.language) ? r.language : null,
   };
 }
 
@@ -124,6 +129,14 @@ export class TableSettings {
   }
   set sound(sound: boolean) {
     this.#set({ sound });
+  }
+
+  /** The chosen language, or null when the browser's preferences choose it. */
+  get language(): Language | null {
+    return this.value.language;
+  }
+  set language(language: Language | null) {
+    this.#set({ language });
   }
 
   /** The system's reduced-motion preference changed (a media query listener calls this). */
