@@ -77,7 +77,7 @@ describe('share card', () => {
 
   it('says in words what the picture shows', () => {
     expect(shareCardAlt(ROUND)).toBe(
-      `Golf Daily scorecard for ${longDate('2026-11-30')}: 41 strokes, 4 under par, Rank 3 of 17, better than ` +
+      `Golf Daily scorecard for ${longDate('2026-11-30')}: 41 strokes, 4 under par, rank 3 of 17, better than ` +
         'or equal to 88% of the field. Strokes per hole, par 5 each: 4, 5, 6, 0, 3, 5, 5, 7, 6.',
     );
     expect(shareCardAlt({ date: '2026-11-30', holes: [-2, 5], total: 3 })).toBe(

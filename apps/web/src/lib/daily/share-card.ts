@@ -65,7 +65,9 @@ export const percentileLine = (input: ShareCardInput): string | null =>
 
 /** The picture's text alternative: every number it shows, in words. */
 export function shareCardAlt(input: ShareCardInput): string {
-  const rank = rankLine(input);
+  // In a sentence: "rank 3 of 17" (the picture's line is a heading: "Rank 3 of 17").
+  const rank =
+    input.rank && input.players ? m.sharecard_rank({ rank: input.rank, players: input.players }) : null;
   const percentile = percentileLine(input);
   return m.sharecard_alt({
     date: longDate(input.date),
