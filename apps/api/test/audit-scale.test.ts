@@ -32,7 +32,8 @@ async function seedDay(): Promise<void> {
 describe('the close of a day', () => {
   it(
     'reads and writes at most about a thousand rows per statement, audits every round once and archives them all',
-    { timeout: 120_000 },
+    // A guard against a hang, not a speed check (2,500 rounds take 40 s on a quiet machine, minutes on a loaded one).
+    { timeout: 300_000 },
     async () => {
       await seedDay();
       // D1's work counted on the bindings the app's ports are built on, the queue's consumer included.
