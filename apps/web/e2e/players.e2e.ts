@@ -156,6 +156,9 @@ test('My rounds after a finished round, and a league created, joined and read', 
   browser,
   request,
 }) => {
+  // Two rounds played, then five pages with an axe scan at two sizes each: under a minute on an idle machine, past
+  // two minutes on a loaded one.
+  test.setTimeout(240_000);
   const ada = await createPlayer(request, uniqueName('Ada'));
   const bo = await createPlayer(request, uniqueName('Bo'));
   const adaTotal = await playRound(request, ada.token);
