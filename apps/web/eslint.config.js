@@ -13,6 +13,18 @@ export default defineConfig(
     rules: {
       // The app is served at the site root (no `paths.base`), so plain root-relative links are correct.
       'svelte/no-navigation-without-resolve': 'off',
+      // State is runes ($state, $derived), never stores: importing one is refused below, so the type-aware store
+      // check (most of the lint's time) has nothing to look at.
+      'svelte/require-store-reactive-access': 'off',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'svelte/store', message: 'keep state in runes ($state, $derived) in a .svelte.ts module' },
+            { name: '$app/stores', message: "use '$app/state' (runes) instead" },
+          ],
+        },
+      ],
     },
   },
   {

@@ -36,3 +36,8 @@ async function emptyBucket(bucket: R2Bucket): Promise<void> {
 }
 
 await Promise.all([...databases.map(emptyTables), emptyBucket(env.ARCHIVE)]);
+
+// The edge cache (the Workers cache, `caches.default`) is shared by the files too, and keeps answers by the real
+// clock, not the tests' fake one: each file gets a cache of its own, as a new deployment's data center would have.
+const ownCache = await caches.open(`test-file-${crypto.randomUUID()}`);
+Object.defineProperty(caches, 'default', { value: ownCache, configurable: true });
