@@ -17,7 +17,8 @@ export default defineConfig({
   // Tests are independent (each makes its own players and pages), so they spread over the workers one by one,
   // not a file at a time: the axe scans of every page would otherwise all fall to one worker.
   fullyParallel: true,
-  workers: 2,
+  // The tests mostly wait (on the Worker, on pages settling), not compute: four at once keep two cores busy.
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   // One retry on CI, reported as "flaky" by Playwright, so a timing hiccup on a loaded machine is visible, not fatal.
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'line' : 'list',

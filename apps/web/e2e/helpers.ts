@@ -27,8 +27,12 @@ export const SIZES = {
 /** Today's course date (UTC), as the app computes it. */
 export const utcToday = (): string => utcDate(new Date());
 
-/** A name unique to this run, so standings rows can be found. */
-export const uniqueName = (prefix: string): string => `${prefix} ${Math.random().toString(36).slice(2, 7)}`;
+/**
+ * A name unique to this run, so standings rows can be found: eight digits, never letters, which the name check could
+ * read as a word it refuses (a random "fkkio" was refused once).
+ */
+export const uniqueName = (prefix: string): string =>
+  `${prefix} ${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 /**
  * A named player on this page's device, on `/` with today's hole 1 on the table (the round starts with the first

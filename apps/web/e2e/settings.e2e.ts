@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { join } from 'node:path';
-import { addDays, running, shot, SHOTS, SIZES, utcToday } from './helpers.ts';
+import { addDays, running, shot, SHOTS, SIZES, uniqueName, utcToday } from './helpers.ts';
 import { createPlayer, playRound } from './rounds-api.ts';
 
 /** The table settings (deck, card size, table, animations, sound) and the share card, through the page. */
@@ -63,7 +63,7 @@ const suitColour = (page: Page, suit: string): Promise<string> =>
 
 /** A player with today's round finished through the API, signed in on this page's device. */
 async function finishedPlayer(page: Page): Promise<void> {
-  const player = await createPlayer(page.request, `Share ${Math.random().toString(36).slice(2, 7)}`);
+  const player = await createPlayer(page.request, uniqueName('Share'));
   await playRound(page.request, player.token);
   await page.addInitScript((p) => localStorage.setItem('golf.player.v1', JSON.stringify(p)), player);
 }
@@ -135,7 +135,7 @@ test('large cards are at least 1.25 times as wide; at 360 px no page scrolls sid
   await withSettings(context, { cards: 'large' });
   const page = await context.newPage();
   // A player in the middle of today's round, so Today shows its table.
-  const player = await createPlayer(page.request, `Large ${Math.random().toString(36).slice(2, 7)}`);
+  const player = await createPlayer(page.request, uniqueName('Large'));
   const started = await page.request.post(`/api/daily/${today}/attempt`, {
     headers: { authorization: `Bearer ${player.token}` },
   });
