@@ -5,6 +5,7 @@
 import type { NewPlayer, TransferCodeView } from '@golf/api';
 import type { ApiFailure, ApiResult, GolfApi } from '../api.ts';
 import type { Identity } from '../api-player.svelte.ts';
+import { m } from '../i18n/index.ts';
 
 export interface WebAuthnCalls {
   readonly supported: () => boolean;
@@ -30,10 +31,10 @@ const cancelled = (e: unknown): ApiFailure => ({
   code: 'ERR_PASSKEY',
   message:
     e instanceof Error && e.name === 'NotAllowedError'
-      ? 'The passkey prompt was closed or timed out.'
+      ? m.signin_passkey_closed()
       : e instanceof Error
         ? e.message
-        : 'The passkey did not answer.',
+        : m.signin_passkey_silent(),
 });
 
 export class Devices {
@@ -93,7 +94,7 @@ export class Devices {
       (code) => {
         this.code = code;
         this.now = Date.now();
-        return `Your code is ${code.code.split('').join(' ')}. It works once, for 10 minutes.`;
+        return m.signin_code_notice({ code: code.code.split('').join(' ') });
       },
     );
   }
@@ -103,9 +104,9 @@ export class Devices {
     const code = raw.trim();
     if (code === '') {
       this.failure = {
-        status: 400,
+        status: 0,
         code: 'ERR_VALIDATION',
-        message: 'Enter the code shown on your other device.',
+        message: m.signin_enter_code(),
       };
       return Promise.resolve(false);
     }
@@ -118,7 +119,7 @@ export class Devices {
   #adopt(player: NewPlayer): string {
     this.#identity.adopt(player);
     this.code = null;
-    return `Signed in as ${player.name}.`;
+    return m.signin_signed_in_as({ name: player.name });
   }
 
   signOutEverywhere(): Promise<boolean> {
@@ -127,7 +128,7 @@ export class Devices {
       ({ token }) => {
         this.#identity.replaceToken(token);
         this.code = null;
-        return 'Signed out everywhere else. This device stays signed in.';
+        return m.signin_signed_out_else();
       },
     );
   }
@@ -157,7 +158,7 @@ export class Devices {
       () => this.#api.passkeyRegistrationOptions(),
       (options) => this.#webauthn.register(options),
       (credential) => this.#api.registerPasskey(credential),
-      () => 'Passkey saved. Use it to sign in on any device that has it.',
+      () => m.signin_passkey_saved(),
     );
   }
 

@@ -5,9 +5,13 @@
  */
 import type { ApiFailure, GolfApi } from '../api.ts';
 import type { Identity } from '../api-player.svelte.ts';
+import { m } from '../i18n/index.ts';
 
-/** The word a player types to confirm (the API's confirmation is the same word). */
+/** The word a player types to confirm, in English: it is accepted whatever the language in effect. */
 export const CONFIRM_WORD = 'delete';
+
+/** The word a player types to confirm, in the language in effect ("delete", "löschen", "削除"). */
+export const confirmWord = (): string => m.privacy_confirm_word();
 
 /** Saves `text` as a file named `name` on the player's device. */
 export type SaveFile = (name: string, text: string) => void;
@@ -16,8 +20,14 @@ export type SaveFile = (name: string, text: string) => void;
 export const exportFileName = (exportedAt: string): string =>
   `golf-daily-data-${exportedAt.slice(0, 10)}.json`;
 
-/** Whether what was typed confirms the deletion: the word, whatever its case and the spaces around it. */
-export const confirms = (typed: string): boolean => typed.trim().toLowerCase() === CONFIRM_WORD;
+/**
+ * Whether what was typed confirms the deletion: the word in the language in effect, or English's, whatever its
+ * case and the spaces around it.
+ */
+export function confirms(typed: string): boolean {
+  const word = typed.trim().toLocaleLowerCase();
+  return word === CONFIRM_WORD || word === confirmWord().toLocaleLowerCase();
+}
 
 /** In a browser: a download of `text` through a link to a blob (nothing leaves the page). */
 export const saveInBrowser: SaveFile = (name, text) => {
@@ -63,7 +73,7 @@ export class Privacy {
     }
     const name = exportFileName(res.value.exportedAt);
     this.#save(name, `${JSON.stringify(res.value, null, 2)}\n`);
-    this.notice = `Your data is saved as ${name}.`;
+    this.notice = m.privacy_saved({ file: name });
     return true;
   }
 
@@ -79,7 +89,7 @@ export class Privacy {
       this.failure = {
         status: 0,
         code: 'ERR_VALIDATION',
-        message: `Type ${CONFIRM_WORD} to confirm.`,
+        message: m.privacy_type_to_confirm({ word: confirmWord() }),
       };
       return false;
     }

@@ -7,6 +7,8 @@
 import type { PushLanguage } from '@golf/contract/push';
 import type { PushSubscriptionJson, ReminderKind, ReminderSettings } from '@golf/api';
 import type { ApiFailure, GolfApi } from '../api.ts';
+import { m } from '../i18n/index.ts';
+import { hourText } from './reminder-words.ts';
 
 export interface PushCalls {
   /** Whether this browser can receive push messages at all (service worker, PushManager, Notification). */
@@ -24,11 +26,6 @@ export interface PushCalls {
 }
 
 const pushFailure = (message: string): ApiFailure => ({ status: 0, code: 'ERR_PUSH', message });
-
-export const KIND_LABELS: Record<ReminderKind, string> = {
-  open: "When the day's course opens for me (at my hour)",
-  closing: 'When the day is about to close and I have not finished (if my hour is 18:00 UTC or later)',
-};
 
 export class Reminders {
   /** null until loaded; false when this browser or this server cannot do reminders. */
@@ -96,16 +93,15 @@ export class Reminders {
    */
   turnOn(hour: number, kinds: readonly ReminderKind[], language: PushLanguage = 'en'): Promise<boolean> {
     return this.#step(async () => {
-      if (kinds.length === 0) return pushFailure('Choose at least one kind of reminder.');
-      if ((await this.#push.permission()) !== 'granted')
-        return pushFailure('Notifications are blocked for this site; allow them in the browser settings.');
+      if (kinds.length === 0) return pushFailure(m.reminders_choose_kind());
+      if ((await this.#push.permission()) !== 'granted') return pushFailure(m.reminders_blocked());
       const key = await this.#api.pushKey();
       if (!key.ok) return key.error;
       let subscription: PushSubscriptionJson;
       try {
         subscription = await this.#push.subscribe(key.value.key);
-      } catch (e) {
-        return pushFailure(e instanceof Error ? e.message : 'The browser refused to subscribe.');
+      } catch {
+        return pushFailure(m.reminders_refused());
       }
       const device = await this.#api.subscribePush({
         endpoint: subscription.endpoint,
@@ -121,7 +117,7 @@ export class Reminders {
       if (!stored.ok) return stored.error;
       this.deviceId = device.value.id;
       this.settings = stored.value;
-      this.notice = `Reminders on, at ${String(hour).padStart(2, '0')}:00 (${stored.value.timeZone}).`;
+      this.notice = m.reminders_on_notice({ time: hourText(hour), zone: stored.value.timeZone });
       return null;
     });
   }
@@ -146,7 +142,7 @@ export class Reminders {
         this.deviceId = null;
       }
       await this.#push.unsubscribe().catch(() => undefined);
-      this.notice = 'Reminders off.';
+      this.notice = m.reminders_off_notice();
       return null;
     });
   }
