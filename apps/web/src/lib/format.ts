@@ -455,8 +455,6 @@ export function standInTitle(standIn: NameStandIn): string | undefined {
   return undefined;
 }
 
-const STAND_IN_PATTERN = new RegExp(`^(${STAND_IN_WORD}|${LEAGUE_STAND_IN_WORD}) ([0-9A-F]{4})$`);
-
 /**
  * A name as the reader's language shows it: the API sends a stand-in in English ("Golfer 4F2A", "League 4F2A",
  * "Deleted player") and says so in `standIn`; those words are translated, the tag kept. Any other name is as sent.
@@ -464,7 +462,7 @@ const STAND_IN_PATTERN = new RegExp(`^(${STAND_IN_WORD}|${LEAGUE_STAND_IN_WORD})
 export function shownName(name: string, standIn: NameStandIn = null): string {
   if (standIn === null) return name;
   if (standIn === 'deleted' && name === DELETED_NAME) return m.standin_deleted();
-  const stand = STAND_IN_PATTERN.exec(name);
+  const stand = new RegExp(`^(${STAND_IN_WORD}|${LEAGUE_STAND_IN_WORD}) ([0-9A-F]{4})$`).exec(name);
   if (!stand) return name;
   const tag = stand[2]!;
   return stand[1] === STAND_IN_WORD ? m.standin_golfer({ tag }) : m.standin_league({ tag });
