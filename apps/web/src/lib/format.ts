@@ -5,8 +5,7 @@
  * (`m`, docs/i18n.md), the numbers and dates `Intl`'s (./i18n/intl.ts).
  */
 import type { AuditProgress, AuditVerdict } from '@golf/api';
-import { opensAt, type NameStandIn, type ReportReason } from '@golf/contract';
-import { DELETED_NAME, LEAGUE_STAND_IN_WORD, STAND_IN_WORD } from '@golf/contract/stand-in';
+import { opensAt } from '@golf/contract';
 import {
   AUDIT_ALPHA,
   COURSE_HOLES,
@@ -447,66 +446,3 @@ const ERROR_MESSAGE: Readonly<Record<FailureCode, () => string>> = {
 /** A failure in the player's language (from its code; the API's own message never reaches the page). */
 export const errorText = (failure: Pick<ApiFailure, 'code'> | ApiFailure): string =>
   (ERROR_MESSAGE[failure.code] ?? m.err_bad_response)();
-
-/** The title a stand-in name carries where it is shown (the API's `standIn`). */
-export function standInTitle(standIn: NameStandIn): string | undefined {
-  if (standIn === 'hidden') return m.standin_hidden_title();
-  if (standIn === 'deleted') return m.standin_deleted_title();
-  return undefined;
-}
-
-/**
- * A name as the reader's language shows it: the API sends a stand-in in English ("Golfer 4F2A", "League 4F2A",
- * "Deleted player") and says so in `standIn`; those words are translated, the tag kept. Any other name is as sent.
- */
-export function shownName(name: string, standIn: NameStandIn = null): string {
-  if (standIn === null) return name;
-  if (standIn === 'deleted' && name === DELETED_NAME) return m.standin_deleted();
-  const stand = new RegExp(`^(${STAND_IN_WORD}|${LEAGUE_STAND_IN_WORD}) ([0-9A-F]{4})$`).exec(name);
-  if (!stand) return name;
-  const tag = stand[2]!;
-  return stand[1] === STAND_IN_WORD ? m.standin_golfer({ tag }) : m.standin_league({ tag });
-}
-
-/** Why a name may be reported, in the report dialog's words. */
-const REPORT_REASON_MESSAGE: Readonly<Record<ReportReason, () => string>> = {
-  offensive: m.report_reason_offensive,
-  impersonation: m.report_reason_impersonation,
-  other: m.report_reason_other,
-};
-export const reportReasonText = (reason: ReportReason): string => REPORT_REASON_MESSAGE[reason]();
-
-/** A failed report in the dialog's words. */
-export function reportFailureText(failure: ApiFailure): string {
-  switch (failure.code) {
-    case 'ERR_NAME_HIDDEN':
-      return m.report_err_hidden();
-    case 'ERR_FORBIDDEN':
-      return m.report_err_forbidden();
-    case 'ERR_RATE_LIMITED':
-      return m.report_err_rate();
-    case 'ERR_NOT_FOUND':
-      return m.report_err_not_found();
-    case 'ERR_UNAUTHORIZED':
-      return m.report_err_unauthorized();
-    case 'ERR_NETWORK':
-      return m.report_err_network();
-    default:
-      return errorText(failure);
-  }
-}
-
-/** A value put into a message read by {@link emphasisPieces} (a name), its own asterisks kept as they are. */
-export const literal = (value: string): string => value.replaceAll('*', '\uE000');
-
-/**
- * A message with `**` around its emphasised parts ("You: **45** (E)") as pieces, each emphasised or not, for a
- * page to show in `<strong>` without putting markup in the catalogue. Values from players go in through
- * {@link literal}.
- */
-export function emphasisPieces(text: string): { readonly text: string; readonly strong: boolean }[] {
-  return text
-    .split('**')
-    .map((piece, i) => ({ text: piece.replaceAll('\uE000', '*'), strong: i % 2 === 1 }))
-    .filter((p) => p.text !== '');
-}

@@ -27,11 +27,11 @@ import {
   moveText,
   tellingReasonText,
   tellingText,
-  shownName,
   verdictText,
   withCardText,
 } from '../format.ts';
 import { m } from '../i18n/index.ts';
+import { shownName } from '../names.ts';
 import { Hole } from '../game/hole.svelte.ts';
 import { LogPlayer } from '../game/log-player.svelte.ts';
 import { fullDeal } from './deal.ts';

@@ -9,7 +9,8 @@ import { m } from './index.ts';
 import { LANGUAGES, type Language } from './languages.ts';
 import { activateWantedLocale, loadLocale } from './locale.svelte.ts';
 import { tableSettings } from '../settings/table-settings.svelte.ts';
-import { emphasisPieces, literal, shownName } from '../format.ts';
+import { emphasisPieces, literal } from '../emphasis.ts';
+import { shownName } from '../names.ts';
 import { underReviewText } from '../daily/standings-view.ts';
 
 type Four = readonly [string, string, string, string];
