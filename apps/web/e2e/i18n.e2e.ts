@@ -3,7 +3,7 @@ import type { NewPlayer } from '@golf/api';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
 import { join } from 'node:path';
-import { shot, SHOTS, SIZES, uniqueName } from './helpers.ts';
+import { addDays, shot, SHOTS, SIZES, uniqueName, utcToday } from './helpers.ts';
 import { createPlayer, playRound } from './rounds-api.ts';
 
 /**
@@ -17,12 +17,19 @@ import { createPlayer, playRound } from './rounds-api.ts';
 
 const PLAY = '/play?rules=classic&deal=4242&mode=single&scoring=strokes';
 
-/** The pages checked for English, with a table where there is one; `player`: seen as a player with a round. */
+const today = utcToday();
+
+/**
+ * The pages checked for English, with a table where there is one: a closed day in the archive, as pages.e2e.ts opens
+ * it; `player`: seen as a player with today's round, so My rounds has its record and today's standings a row.
+ */
 const PAGES: readonly { name: string; path: string; player?: true }[] = [
   { name: 'today', path: '/' },
   { name: 'practice', path: PLAY },
   { name: 'rules', path: '/rules' },
+  { name: 'archive-day', path: `/archive/${addDays(today, -1)}` },
   { name: 'my-rounds', path: '/me', player: true },
+  { name: 'standings', path: `/standings/${today}`, player: true },
 ];
 
 /**
@@ -127,12 +134,30 @@ const ENGLISH = [
   'lost',
   'leagues',
   'my',
+  'player',
+  'players',
+  'rank',
+  'ranked',
+  'review',
+  'audit',
+  'evidence',
+  'perfect',
+  'field',
+  'whose',
+  'move',
+  'moves',
+  'telling',
+  'step',
+  'keys',
+  'report',
+  'statistics',
 ];
 const ENGLISH_WORD = new RegExp(`(?<![\\p{L}\\p{N}-])(${ENGLISH.join('|')})(?![\\p{L}\\p{N}-])`, 'giu');
 
 /**
  * The page's visible text and aria-labels, each with where it is, leaving out what is marked as another language
- * (the language menu's names) and what is not words (deal numbers, card codes in attributes).
+ * (the language menu's names), what is marked not to translate (players' names) and what is not words (deal
+ * numbers, card codes in attributes).
  */
 function texts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -151,7 +176,12 @@ function texts(page: Page): Promise<string[]> {
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const el = n.parentElement;
       const text = n.textContent?.trim();
-      if (!el || !text || foreign(el) || el.closest('script, style, noscript, option:not(:checked)'))
+      if (
+        !el ||
+        !text ||
+        foreign(el) ||
+        el.closest('script, style, noscript, option:not(:checked), [translate="no"]')
+      )
         continue;
       // What is shown, or read to a screen reader (visually hidden text counts); not a closed dialog's contents.
       if (!el.checkVisibility({ visibilityProperty: true })) continue;

@@ -5,7 +5,7 @@
  * (`m`, docs/i18n.md), the numbers and dates `Intl`'s (./i18n/intl.ts).
  */
 import type { AuditProgress, AuditVerdict } from '@golf/api';
-import { opensAt, type NameStandIn, type ReportReason } from '@golf/contract';
+import { opensAt } from '@golf/contract';
 import {
   AUDIT_ALPHA,
   COURSE_HOLES,
@@ -446,37 +446,3 @@ const ERROR_MESSAGE: Readonly<Record<FailureCode, () => string>> = {
 /** A failure in the player's language (from its code; the API's own message never reaches the page). */
 export const errorText = (failure: Pick<ApiFailure, 'code'> | ApiFailure): string =>
   (ERROR_MESSAGE[failure.code] ?? m.err_bad_response)();
-
-/** The title a stand-in name carries where it is shown (the API's `standIn`). */
-export function standInTitle(standIn: NameStandIn): string | undefined {
-  if (standIn === 'hidden') return 'name hidden';
-  if (standIn === 'deleted') return 'player deleted';
-  return undefined;
-}
-
-/** Why a name may be reported, in the report dialog's words. */
-export const REPORT_REASON_TEXT: Readonly<Record<ReportReason, string>> = {
-  offensive: 'Offensive (a slur, an insult, something obscene)',
-  impersonation: 'Pretends to be someone else',
-  other: 'Something else',
-};
-
-/** A failed report in the dialog's words. */
-export function reportFailureText(failure: ApiFailure): string {
-  switch (failure.code) {
-    case 'ERR_NAME_HIDDEN':
-      return 'This name is already hidden; the moderators have it.';
-    case 'ERR_FORBIDDEN':
-      return 'You cannot report your own name (or your own league): rename it instead.';
-    case 'ERR_RATE_LIMITED':
-      return 'Too many reports for now. Please try again later.';
-    case 'ERR_NOT_FOUND':
-      return 'This name has changed or is gone; nothing was reported.';
-    case 'ERR_UNAUTHORIZED':
-      return 'Play a round (or sign in) to report names.';
-    case 'ERR_NETWORK':
-      return 'Cannot reach the server. Please try again.';
-    default:
-      return failure.message;
-  }
-}

@@ -308,7 +308,7 @@ describe('ArchiveDay', () => {
     expect(audits).toEqual(['2026-11-30/ann', '2026-11-30/bob', '2026-11-30/ann']);
   });
 
-  it('says why when the audit could not be loaded', async () => {
+  it("says why when the audit could not be loaded, in the player's words (never the API's message)", async () => {
     const { day, setData } = open();
     setData({
       date: course.date,
@@ -320,7 +320,8 @@ describe('ArchiveDay', () => {
     await landed();
     expect(day.line).toBe('cy');
     expect(day.auditStatus).toBe('failed');
-    expect(day.auditSummary).toBe('Could not load the fair-play audit: no finished round');
+    // The test server answers 404 (ERR_NOT_FOUND) with the message "no finished round".
+    expect(day.auditSummary).toBe('Could not load the fair-play audit: Not found.');
   });
 
   it('lists rounds under review as lines apart from the ranked ones, and preselects one the URL names', async () => {

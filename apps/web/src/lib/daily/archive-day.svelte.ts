@@ -21,6 +21,8 @@ import { parsePreset, type Deal, type Rules } from '@golf/engine';
 import type { ApiFailure, ApiResult } from '../api.ts';
 import {
   auditProgressText,
+  countText,
+  errorText,
   moveTarget,
   moveText,
   tellingReasonText,
@@ -28,6 +30,8 @@ import {
   verdictText,
   withCardText,
 } from '../format.ts';
+import { m } from '../i18n/index.ts';
+import { shownName } from '../names.ts';
 import { Hole } from '../game/hole.svelte.ts';
 import { LogPlayer } from '../game/log-player.svelte.ts';
 import { fullDeal } from './deal.ts';
@@ -123,7 +127,7 @@ export class ArchiveDay {
         return {
           at: t.at,
           move,
-          label: `Move ${t.at + 1}: ${move}`,
+          label: m.archive_move_label({ n: countText(t.at + 1), move }),
           why: t.reason !== undefined ? tellingReasonText(t.reason) : withCardText(t.why ?? ''),
           // A telling move is a move of the log, so it always decodes.
           target: moveTarget(log[t.at]) ?? 'draw',
@@ -217,7 +221,8 @@ export class ArchiveDay {
   }
   /** "Perfect play", or the player's name. */
   get lineName(): string {
-    return this.line === PERFECT ? 'Perfect play' : (this.linePlayer?.name ?? '');
+    const p = this.linePlayer;
+    return this.line === PERFECT ? m.archive_perfect_play() : p ? shownName(p.name, p.standIn) : '';
   }
   /** The chosen player, with their name as shown (a stand-in where hidden); null for perfect play. */
   get linePlayer(): Pick<StandingEntry, 'playerId' | 'name' | 'standIn'> | null {
@@ -263,14 +268,19 @@ export class ArchiveDay {
       case 'none':
         return '';
       case 'loading':
-        return 'Loading the fair-play audit…';
+        return m.archive_audit_loading();
       case 'failed':
-        return `Could not load the fair-play audit: ${a && !a.ok ? a.error.message : 'no answer'}`;
+        return m.archive_audit_failed({
+          error: errorText(a && !a.ok ? a.error : { code: 'ERR_BAD_RESPONSE' }),
+        });
       case 'pending':
-        return `Not audited yet. ${auditProgressText(this.auditProgress)}`;
+        return m.archive_audit_pending({ progress: auditProgressText(this.auditProgress) });
       default: {
         const v = this.verdict!;
-        return `${verdictText(v)} ${tellingText(v.telling, v.decisions)}.`;
+        return m.archive_audit_done({
+          verdict: verdictText(v),
+          telling: tellingText(v.telling, v.decisions),
+        });
       }
     }
   }
@@ -299,7 +309,7 @@ export class ArchiveDay {
     if (!t || this.player.log !== this.log) return null;
     this.player.pause();
     this.player.seek(at);
-    return `The board before move ${at + 1}, the telling move: ${t.move}.`;
+    return m.archive_board_before({ n: countText(at + 1), move: t.move });
   }
 
   /** Asks for the chosen round's audit again (a pending audit moves on as the day's audit runs). */

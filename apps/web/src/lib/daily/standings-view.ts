@@ -6,12 +6,14 @@
 import type { ReviewRound, StandingEntry, StandingsView } from '@golf/api';
 import { COURSE_HOLES } from '@golf/engine';
 import { auditProgressText, countText, pValueText, toParText } from '../format.ts';
+import { m } from '../i18n/index.ts';
 
 /** A row's holes: the strokes when they are public (or the viewer's own), else how far the round went. */
 export type RowHoles = { readonly strokes: readonly number[] } | { readonly hidden: string };
 
 /** "9/9 holes". */
-export const holesFinishedText = (n: number): string => `${n}/${COURSE_HOLES} holes`;
+export const holesFinishedText = (n: number): string =>
+  m.standings_holes_finished({ n: countText(n), total: countText(COURSE_HOLES) });
 
 export function rowHoles(entry: StandingEntry): RowHoles {
   return entry.holes ? { strokes: entry.holes } : { hidden: holesFinishedText(entry.holesFinished) };
@@ -27,7 +29,7 @@ export const standingsAuditText = (s: StandingsView): string | null =>
 
 /** "1 round under review, not ranked" (null when none). */
 export const underReviewText = (n: number): string | null =>
-  n === 0 ? null : `${countText(n)} ${n === 1 ? 'round' : 'rounds'} under review, not ranked`;
+  n === 0 ? null : m.standings_under_review({ count: n, n: countText(n) });
 
 /** A round under review as the standings list it, with a link to its replay and audit in the archive. */
 export interface ReviewRow {

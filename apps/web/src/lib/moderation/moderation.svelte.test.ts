@@ -2,7 +2,7 @@ import { standInName } from '@golf/contract';
 import { flushSync } from 'svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Identity } from '../api-player.svelte.ts';
-import { reportFailureText } from '../format.ts';
+import { reportFailureText } from './report-text.ts';
 import { memoryStore } from '../persisted.svelte.ts';
 import { Today } from '../daily/today.svelte.ts';
 import { DailyServer } from '../testing/daily-server.ts';

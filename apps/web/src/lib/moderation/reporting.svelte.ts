@@ -7,7 +7,7 @@ import type { NameStandIn, ReportReason } from '@golf/contract';
 import { SvelteSet } from 'svelte/reactivity';
 import type { GolfApi } from '../api.ts';
 import { api, identity, type Identity } from '../api-player.svelte.ts';
-import { reportFailureText } from '../format.ts';
+import { reportFailureText } from './report-text.ts';
 
 /** How a report went: sent (or made before: the same), or refused with the dialog's words for why. */
 export type ReportOutcome = { readonly sent: true } | { readonly sent: false; readonly text: string };
