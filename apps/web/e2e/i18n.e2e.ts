@@ -312,7 +312,10 @@ for (const lang of ['de-DE', 'ja-JP', 'en-XA']) {
     }) => {
       const page = await newPage(browser, lang, size);
       for await (const p of visits(page, request)) {
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          `${p.name} in ${lang} at ${sizeName} scrolls sideways`,
+        ).toBe(0);
         expect(await clipped(page), `${p.name} in ${lang} at ${sizeName}`).toEqual([]);
         await shot(page, { path: join(SHOTS, `i18n-${lang}-${p.name}-${sizeName}.png`), fullPage: true });
       }

@@ -20,6 +20,17 @@ describe('distribution chart layout', () => {
     expect(slot / 2 - labelWidth('111') / 2).toBeLessThan(0);
   });
 
+  it("writes the player's word in the page's language, a wide Japanese word kept inside the edge too", () => {
+    const bars = [
+      { total: 30, count: 3 },
+      { total: 70, count: 1 },
+    ];
+    const { labels } = chartLayout(bars, 70, 'あなた');
+    expect(labels.filter((l) => l.mine).map((l) => l.text)).toContain('あなた');
+    expect(labelWidth('あなた')).toBe(2 * labelWidth('you'));
+    for (const l of labels) expect(inside(l), `${l.text} at ${l.x}`).toBe(true);
+  });
+
   it('keeps the rightmost labels inside too, and leaves a label with room where it is', () => {
     const { labels } = chartLayout(
       [

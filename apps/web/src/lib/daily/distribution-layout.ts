@@ -32,8 +32,10 @@ export interface ChartLabel {
   readonly mine: boolean;
 }
 
-/** Estimated width of a label in viewBox units. */
-export const labelWidth = (text: string): number => text.length * CHAR_WIDTH;
+/** Estimated width of a label in viewBox units: kana, kanji and other wide letters count twice. */
+export const labelWidth = (text: string): number =>
+  [...text].reduce((w, ch) => w + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]/.test(ch) ? 2 : 1), 0) *
+  CHAR_WIDTH;
 
 /** A label's centre, moved in so that all of its estimated width lies inside [0, width]. */
 export function clampLabel(centre: number, text: string, width: number = CHART_WIDTH): number {
@@ -51,9 +53,11 @@ export function chartSlots(bars: readonly DistributionEntry[]): DistributionEntr
   return Array.from({ length: hi - lo + 1 }, (_, i) => ({ total: lo + i, count: counts.get(lo + i) ?? 0 }));
 }
 
+/** `you`: the word over the player's own bar, in the page's language. */
 export function chartLayout(
   bars: readonly DistributionEntry[],
   mine: number | null,
+  you = 'you',
 ): { bars: ChartBar[]; labels: ChartLabel[] } {
   const slots = chartSlots(bars);
   const max = Math.max(1, ...slots.map((b) => b.count));
@@ -82,7 +86,7 @@ export function chartLayout(
       labels.push({ text, x: clampLabel(centre, text), y: CHART_HEIGHT - 4, mine: isMine });
     }
     if (isMine)
-      labels.push({ text: 'you', x: clampLabel(centre, 'you'), y: Math.max(PAD_T - 3, y - 3), mine: true });
+      labels.push({ text: you, x: clampLabel(centre, you), y: Math.max(PAD_T - 3, y - 3), mine: true });
   });
   return { bars: out, labels };
 }
