@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, systemChromium } from './scripts/chromium.mjs';
+import { CHROMIUM_FLAGS, testChromium } from './scripts/chromium.mjs';
 
-// The system Chromium (Debian's package) when there is one, Playwright's own browser otherwise.
-const chromium = systemChromium();
+// The system's headless Chromium (Debian's packages) when there is one, Playwright's own browser otherwise.
+const chromium = testChromium();
 const launchOptions = chromium ? { executablePath: chromium, args: ['--headless', ...CHROMIUM_FLAGS] } : {};
 
 // `scripts/e2e.mjs` starts the app on a free port and passes its origin; run by hand against `pnpm start`.
@@ -27,6 +27,9 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions,
     viewport: { width: 1366, height: 768 },
+    // The service worker precaches every built file when it installs, in each new context: the tests that are about
+    // it (security.e2e.ts) turn it on; the others load pages as a first visit does.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
   },
 });

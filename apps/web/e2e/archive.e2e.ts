@@ -1,7 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { addDays, shot, utcToday } from './helpers.ts';
+import { addDays, seedD1, shot, utcToday } from './helpers.ts';
 import { createPlayer } from './rounds-api.ts';
 
 test.use({ reducedMotion: 'reduce' });
@@ -84,14 +83,7 @@ test("archive: replays a ranked player's verified round on a closed day", async 
        VALUES (${q(day)}, ${q(id)}, 0, 1, 0, 0, '[]', ${t}), (${q(day)}, ${q(twin)}, 0, 1, 0, 0, '[]', ${t})`,
     `DELETE FROM audit_late WHERE date = ${q(day)}`,
   ];
-  const sql = audited.join('; ');
-  const api = join(import.meta.dirname, '..', '..', 'api');
-  const seeded = spawnSync(
-    join(api, 'node_modules', '.bin', 'wrangler'),
-    ['d1', 'execute', 'DB', '--local', '--persist-to', persist!, '--command', sql],
-    { cwd: api, env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' }, encoding: 'utf8' },
-  );
-  expect(seeded.status, seeded.stderr).toBe(0);
+  await seedD1(audited.join('; '));
 
   // The standings list the round (the name rendered as text) with a replay link.
   await page.goto(`/standings/${day}`);

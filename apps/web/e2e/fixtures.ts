@@ -57,12 +57,13 @@ export async function watchCsp(context: BrowserContext): Promise<void> {
 }
 
 export const test = base.extend<{ cspViolations: string[] }, { watchedBrowser: void }>({
-  // Every context a test opens with `browser.newContext()` is watched from its first page on.
+  // Every context a test opens with `browser.newContext()` is watched from its first page on, and, like the default
+  // context (playwright.config.ts), has no service worker unless it asks for one.
   watchedBrowser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (...args: Parameters<typeof newContext>) => {
-        const context = await newContext(...args);
+      browser.newContext = async (options?: Parameters<typeof newContext>[0]) => {
+        const context = await newContext({ serviceWorkers: 'block', ...options });
         await watchCsp(context);
         return context;
       };

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { utcDate } from '@golf/contract';
@@ -93,5 +94,27 @@ export async function nextAction(page: Page): Promise<Action> {
     });
     if (a.kind !== 'wait') return a;
     await page.waitForTimeout(15);
+  }
+}
+
+/**
+ * Runs SQL straight against the run's local D1 (`E2E_PERSIST_DIR`, set by scripts/e2e.mjs), behind the Worker's
+ * back, as `wrangler d1 execute --local` does; throws with wrangler's message when it fails. The Worker may hold the
+ * database at that moment ("database is locked"): that is tried again, up to ten times, a quarter second apart.
+ */
+export async function seedD1(sql: string): Promise<void> {
+  const persist = process.env.E2E_PERSIST_DIR;
+  if (!persist) throw new Error('E2E_PERSIST_DIR is not set: run the suite with scripts/e2e.mjs');
+  const api = join(import.meta.dirname, '..', '..', 'api');
+  for (let attempt = 1; ; attempt++) {
+    const run = spawnSync(
+      join(api, 'node_modules', '.bin', 'wrangler'),
+      ['d1', 'execute', 'DB', '--local', '--persist-to', persist, '--command', sql],
+      { cwd: api, env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' }, encoding: 'utf8' },
+    );
+    if (run.status === 0) return;
+    const output = `${run.stdout}\n${run.stderr}`;
+    if (attempt >= 10 || !/SQLITE_BUSY|database is locked/.test(output)) throw new Error(output);
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { NewPlayer } from '@golf/api';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
+import { seriousViolations } from './a11y.ts';
 import { join } from 'node:path';
 import { addDays, shot, SHOTS, SIZES, uniqueName, utcToday } from './helpers.ts';
 import { createPlayer, playRound } from './rounds-api.ts';
@@ -188,11 +188,16 @@ function texts(page: Page): Promise<string[]> {
       if (el.closest('[aria-hidden="true"]') && !el.closest('.visually-hidden')) continue;
       out.push(`${el.tagName.toLowerCase()}: ${text}`);
     }
+    // Players' names (shown marked translate="no") are left out of the labels that name them too ("Report the name
+    // Keys 123…" in French is French, whoever "Keys" is).
+    const names = [...document.querySelectorAll('[translate="no"]')]
+      .map((el) => el.textContent?.trim() ?? '')
+      .filter((name) => name !== '');
     for (const el of document.querySelectorAll('[aria-label], [title], [alt], [placeholder]')) {
       if (foreign(el) || !el.checkVisibility({ visibilityProperty: true })) continue;
       for (const attr of ['aria-label', 'title', 'alt', 'placeholder']) {
-        const v = el.getAttribute(attr);
-        if (v) out.push(`${el.tagName.toLowerCase()}[${attr}]: ${v}`);
+        const v = names.reduce((label, name) => label.split(name).join(' '), el.getAttribute(attr) ?? '');
+        if (v.trim()) out.push(`${el.tagName.toLowerCase()}[${attr}]: ${v}`);
       }
     }
     return out;
@@ -215,13 +220,6 @@ async function open(page: Page, path: string): Promise<void> {
 async function openSettings(page: Page): Promise<void> {
   await page.getByTestId('table-settings').click();
   await expect(page.getByTestId('table-settings-panel')).toBeVisible();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const newPage = async (

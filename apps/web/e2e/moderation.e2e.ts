@@ -1,26 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { standInName } from '@golf/contract';
-import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
-import { shot, SHOTS, SIZES, uniqueName, utcToday } from './helpers.ts';
+import { expectAccessible } from './a11y.ts';
+import { seedD1, shot, SHOTS, SIZES, uniqueName, utcToday } from './helpers.ts';
 import { createPlayer, playRound } from './rounds-api.ts';
 
 test.use({ reducedMotion: 'reduce' });
 
 const today = utcToday();
-
-/** No serious or critical axe violation, and nothing wider than the screen. */
-async function accessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect.soft(bad, what).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect.soft(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
-}
 
 /** A page of a new context whose device holds `player`. */
 async function deviceOf(
@@ -39,7 +27,9 @@ test('report, hide, rename: three players report a name, it shows as a stand-in,
   // Four players finish today's round; three of them report the fourth's name.
   const name = uniqueName('Loudmouth');
   const [owner, ...reporters] = await Promise.all(
-    [name, ...['Reporter A', 'Reporter B', 'Reporter C'].map(uniqueName)].map((n) => createPlayer(request, n)),
+    [name, ...['Reporter A', 'Reporter B', 'Reporter C'].map(uniqueName)].map((n) =>
+      createPlayer(request, n),
+    ),
   );
   await Promise.all([owner!, ...reporters].map((p) => playRound(request, p.token)));
   const stand = standInName(owner!.id);
@@ -57,7 +47,7 @@ test('report, hide, rename: three players report a name, it shows as a stand-in,
   await first.keyboard.press('ArrowDown');
   await expect(dialog.getByRole('radio', { name: /Pretends to be someone else/ })).toBeChecked();
   await shot(first, { path: join(SHOTS, 'report-dialog-desktop.png') });
-  await accessible(first, 'the report dialog');
+  await expectAccessible(first, 'the report dialog');
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(dialog.getByRole('status')).toHaveText(/Thank you/);
   await first.keyboard.press('Enter');
@@ -93,7 +83,7 @@ test('report, hide, rename: three players report a name, it shows as a stand-in,
   await expect(notice).toBeVisible();
   await expect(notice).toContainText(stand);
   await shot(mine, { path: join(SHOTS, 'hidden-name-phone.png'), fullPage: true });
-  await accessible(mine, 'the hidden-name notice at 360 px');
+  await expectAccessible(mine, 'the hidden-name notice at 360 px');
   // The hidden name itself is not a new name.
   await notice.getByLabel('New name').fill(name);
   await notice.getByRole('button', { name: 'Save name' }).click();
@@ -119,27 +109,15 @@ test('moderation: a moderator lists, hides and restores a name by keyboard, logg
   test.skip(!moderatorId || !persist, 'needs the moderator and the local D1 of scripts/e2e.mjs');
   test.setTimeout(180_000);
   // The run's moderator (MODERATOR_IDS) with a token of its own, written straight into the local D1.
-  const token = Buffer.concat([Buffer.from(moderatorId!.replaceAll('-', ''), 'hex'), randomBytes(16)]).toString(
-    'base64url',
-  );
+  const token = Buffer.concat([
+    Buffer.from(moderatorId!.replaceAll('-', ''), 'hex'),
+    randomBytes(16),
+  ]).toString('base64url');
   const hash = createHash('sha256').update(token).digest('hex');
-  const api = join(import.meta.dirname, '..', '..', 'api');
-  const seeded = spawnSync(
-    join(api, 'node_modules', '.bin', 'wrangler'),
-    [
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--persist-to',
-      persist!,
-      '--command',
-      `INSERT OR IGNORE INTO players (id, name, created_at) VALUES ('${moderatorId}', 'Moderator', 0);
-       INSERT INTO tokens (token_hash, player_id, created_at) VALUES ('${hash}', '${moderatorId}', 0)`,
-    ],
-    { cwd: api, env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' }, encoding: 'utf8' },
+  await seedD1(
+    `INSERT OR IGNORE INTO players (id, name, created_at) VALUES ('${moderatorId}', 'Moderator', 0);
+     INSERT INTO tokens (token_hash, player_id, created_at) VALUES ('${hash}', '${moderatorId}', 0)`,
   );
-  expect(seeded.status, seeded.stderr).toBe(0);
 
   const name = uniqueName('Dubious');
   const [target, reporter] = await Promise.all([
@@ -174,7 +152,7 @@ test('moderation: a moderator lists, hides and restores a name by keyboard, logg
     await item.getByText('Who reported (1)').click();
     await expect(item).toContainText(reporter.name);
     await shot(page, { path: join(SHOTS, `moderation-${size}.png`), fullPage: true });
-    await accessible(page, `the moderation page at ${size} size`);
+    await expectAccessible(page, `the moderation page at ${size} size`);
     await context.close();
   }
 
@@ -187,7 +165,10 @@ test('moderation: a moderator lists, hides and restores a name by keyboard, logg
   await page.keyboard.press('Enter');
   await expect(item).toHaveCount(0);
   // (Other tests act at the same time: this name's rows only, newest first.)
-  const rows = page.getByTestId('moderation-log').getByRole('row').filter({ hasText: `“${name}”` });
+  const rows = page
+    .getByTestId('moderation-log')
+    .getByRole('row')
+    .filter({ hasText: `“${name}”` });
   await expect(rows).toHaveCount(1);
   await expect(rows.nth(0)).toContainText(`hid the player name “${name}” (1 report)`);
   await expect(rows.nth(0)).toContainText(`Moderator ${moderatorId!.slice(0, 8)}`);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.ts';
+import { expectAccessible } from './a11y.ts';
 import { join } from 'node:path';
 import { addDays, running, shot, SHOTS, SIZES, teeOff, uniqueName, utcToday } from './helpers.ts';
 
@@ -20,14 +20,7 @@ async function check(page: Page, name: string, size: keyof typeof SIZES): Promis
   await page.locator('main h1').first().waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
   await shot(page, { path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect.soft(bad, `${name} at ${size}`).toEqual([]);
-  // Nothing wider than the screen.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect.soft(overflow, `${name} at ${size} scrolls sideways`).toBeLessThanOrEqual(0);
+  await expectAccessible(page, `${name} at ${size}`);
 }
 
 for (const size of ['desktop', 'phone'] as const) {

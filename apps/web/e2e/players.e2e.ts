@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { NewPlayer } from '@golf/api';
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
+import { expectAccessible } from './a11y.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { shot, teeOff, uniqueName, utcToday } from './helpers.ts';
@@ -26,13 +26,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.setViewportSize(viewport);
     await page.waitForLoadState('networkidle');
     await shot(page, { path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect.soft(bad, `${name} at ${size}`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect.soft(overflow, `${name} at ${size} scrolls sideways`).toBeLessThanOrEqual(0);
+    await expectAccessible(page, `${name} at ${size}`);
   }
   await page.setViewportSize(DESKTOP);
 }

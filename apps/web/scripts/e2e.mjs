@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { systemChromium } from './chromium.mjs';
+import { testChromium } from './chromium.mjs';
 import { bin, buildWeb, env, run, startServer, web } from './local-server.mjs';
 
 const log = (msg) => console.log(`[e2e] ${msg}`);
@@ -14,7 +14,7 @@ const log = (msg) => console.log(`[e2e] ${msg}`);
 /** The moderator of the run (MODERATOR_IDS): e2e/moderation.e2e.ts seeds this player and a token of its own. */
 const MODERATOR_ID = '00000000-0000-4000-8000-00000000e2e0';
 
-if (systemChromium() === undefined) {
+if (testChromium() === undefined) {
   log("no system Chromium: installing Playwright's own");
   run(bin(web, 'playwright'), ['install', 'chromium'], web);
 }

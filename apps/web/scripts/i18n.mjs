@@ -89,7 +89,10 @@ export function pseudoText(pattern) {
   if (letters === 0) return out;
   const pad = Math.max(1, Math.round(letters * 0.4));
   // In words of four, so a long message still wraps as a translation would.
-  return `[${out} ${'~·~· '.repeat(Math.ceil(pad / 5)).slice(0, pad).trim()}]`;
+  return `[${out} ${'~·~· '
+    .repeat(Math.ceil(pad / 5))
+    .slice(0, pad)
+    .trim()}]`;
 }
 
 const pseudoValue = (value) =>
@@ -161,7 +164,8 @@ function inputsHash(settings) {
  */
 export function messageModules(english, keys) {
   const typedefs = new Map();
-  for (const [, body, name] of english.matchAll(/^\/\*\* @typedef (\{.*\}) (\w+) \*\/$/gm)) typedefs.set(name, body);
+  for (const [, body, name] of english.matchAll(/^\/\*\* @typedef (\{.*\}) (\w+) \*\/$/gm))
+    typedefs.set(name, body);
   const parts = english.split(/\n\nexport const (\w+) = /);
   const code = new Map();
   for (let i = 1; i < parts.length; i += 2) code.set(parts[i], parts[i + 1].trimEnd());
@@ -172,7 +176,8 @@ export function messageModules(english, keys) {
     if (id.startsWith('_') || /^[a-z]{2}(_[a-z]{2})?$/i.test(id))
       throw new Error(`message key ${key} would clash with a locale's module: give it a longer name`);
     const fn = code.get(id);
-    if (fn === undefined) throw new Error(`Paraglide compiled no English message ${key}: the plugin read no files?`);
+    if (fn === undefined)
+      throw new Error(`Paraglide compiled no English message ${key}: the plugin read no files?`);
     const inputsName = /^\/\*\* @type \{\(inputs: (\w+)\) => LocalizedString\} \*\//.exec(fn)?.[1];
     const inputs = inputsName && typedefs.get(inputsName);
     if (!inputs) throw new Error(`Paraglide's English ${key} has no inputs type as expected`);

@@ -120,7 +120,8 @@ export async function startServer({ prefix = 'golf-local-', log = () => {}, vars
     // Variables of this run only (e.g. MODERATOR_IDS), in an env file read after .dev.vars, so they win.
     const extra = Object.entries(vars);
     const varsFile = join(persist, 'run.env');
-    if (extra.length > 0) writeFileSync(varsFile, extra.map(([k, v]) => `${k}=${v}\n`).join(''), { mode: 0o600 });
+    if (extra.length > 0)
+      writeFileSync(varsFile, extra.map(([k, v]) => `${k}=${v}\n`).join(''), { mode: 0o600 });
     server = spawn(
       process.execPath,
       [
