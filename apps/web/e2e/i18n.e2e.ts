@@ -303,13 +303,15 @@ function clipped(page: Page): Promise<string[]> {
 }
 
 for (const lang of ['de-DE', 'ja-JP', 'en-XA']) {
-  for (const [sizeName, size] of Object.entries(SIZES)) {
-    test(`${lang} at ${sizeName}: no page scrolls sideways or clips its text`, async ({
-      browser,
-      request,
-    }) => {
-      const page = await newPage(browser, lang, size);
-      for await (const p of visits(page, request)) {
+  test(`${lang} at desktop and phone sizes: no page scrolls sideways or clips its text`, async ({
+    browser,
+    request,
+  }) => {
+    const page = await newPage(browser, lang);
+    const sizes = Object.entries(SIZES);
+    for await (const p of visits(page, request)) {
+      for (const [sizeName, size] of sizes) {
+        await page.setViewportSize(size);
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
           `${p.name} in ${lang} at ${sizeName} scrolls sideways`,
@@ -317,10 +319,16 @@ for (const lang of ['de-DE', 'ja-JP', 'en-XA']) {
         expect(await clipped(page), `${p.name} in ${lang} at ${sizeName}`).toEqual([]);
         await shot(page, { path: join(SHOTS, `i18n-${lang}-${p.name}-${sizeName}.png`), fullPage: true });
       }
+      await page.setViewportSize(SIZES.desktop);
+    }
+    for (const [sizeName, size] of sizes) {
+      await page.setViewportSize(size);
       await openSettings(page);
       expect(await clipped(page), `settings in ${lang} at ${sizeName}`).toEqual([]);
       await shot(page, { path: join(SHOTS, `i18n-${lang}-settings-${sizeName}.png`) });
-      await page.context().close();
-    });
-  }
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('table-settings-panel')).toBeHidden();
+    }
+    await page.context().close();
+  });
 }

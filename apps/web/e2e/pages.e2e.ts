@@ -16,45 +16,48 @@ const PAGES: readonly { name: string; path: string }[] = [
 
 test.use({ reducedMotion: 'reduce' });
 
-async function check(page: Page, name: string, size: keyof typeof SIZES): Promise<void> {
+/** The page at both sizes, the desktop's first: a full-page screenshot and the axe scan at each. */
+async function check(page: Page, name: string): Promise<void> {
   await page.locator('main h1').first().waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
-  await shot(page, { path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
-  await expectAccessible(page, `${name} at ${size}`);
+  for (const size of ['desktop', 'phone'] as const) {
+    await page.setViewportSize(SIZES[size]);
+    await shot(page, { path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
+    await expectAccessible(page, `${name} at ${size}`);
+  }
+  await page.setViewportSize(SIZES.desktop);
 }
 
-for (const size of ['desktop', 'phone'] as const) {
-  test(`every page at ${size} size: screenshot, axe has no serious or critical violation`, async ({
-    browser,
-  }) => {
-    // Every page, each with a full-page screenshot and an axe scan: minutes on a loaded machine.
-    test.setTimeout(300_000);
-    const context = await browser.newContext({ viewport: SIZES[size], reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    await page.goto('/');
-    await check(page, 'today-welcome', size);
-    // A returning player on a new day: a name, no attempt yet.
-    const created = await page.request.post('/api/players', { data: { name: uniqueName('Back') } });
-    expect(created.status()).toBe(201);
-    const returning = await context.newPage();
-    const player: unknown = await created.json();
-    await returning.addInitScript((p) => localStorage.setItem('golf.player.v1', JSON.stringify(p)), player);
-    await returning.goto('/');
-    await expect(returning.getByTestId('hole-number')).toContainText('Hole 1 of 9');
-    await expect(returning.getByTestId('today-note')).toContainText('your first move starts it');
-    await check(returning, 'today-ready', size);
-    await returning.close();
-    await page.evaluate(() => localStorage.clear());
-    await page.goto('/');
-    await teeOff(page, uniqueName(size === 'phone' ? 'Phone' : 'Desk'));
-    await check(page, 'today-course', size);
-    for (const p of PAGES) {
-      await page.goto(p.path);
-      await check(page, p.name, size);
-    }
-    await context.close();
-  });
-}
+test('every page at desktop and phone sizes: screenshot, axe has no serious or critical violation', async ({
+  browser,
+}) => {
+  // Every page, each with two full-page screenshots and two axe scans: minutes on a loaded machine.
+  test.setTimeout(300_000);
+  const context = await browser.newContext({ viewport: SIZES.desktop, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await check(page, 'today-welcome');
+  // A returning player on a new day: a name, no attempt yet.
+  const created = await page.request.post('/api/players', { data: { name: uniqueName('Back') } });
+  expect(created.status()).toBe(201);
+  const returning = await context.newPage();
+  const player: unknown = await created.json();
+  await returning.addInitScript((p) => localStorage.setItem('golf.player.v1', JSON.stringify(p)), player);
+  await returning.goto('/');
+  await expect(returning.getByTestId('hole-number')).toContainText('Hole 1 of 9');
+  await expect(returning.getByTestId('today-note')).toContainText('your first move starts it');
+  await check(returning, 'today-ready');
+  await returning.close();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/');
+  await teeOff(page, uniqueName('Desk'));
+  await check(page, 'today-course');
+  for (const p of PAGES) {
+    await page.goto(p.path);
+    await check(page, p.name);
+  }
+  await context.close();
+});
 
 test('search and sharing: one description and its own sharing tags per page, robots.txt and the sitemap', async ({
   page,
