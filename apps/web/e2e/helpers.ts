@@ -10,12 +10,15 @@ export { addDays } from '@golf/contract';
 export const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
+/** Whether `shot` writes screenshots: off on CI unless E2E_SCREENSHOTS=1. */
+export const TAKING_SHOTS = !process.env.CI || process.env.E2E_SCREENSHOTS === '1';
+
 /**
  * A screenshot for people to look at, in SHOTS. CI, where nobody looks at them, takes none unless E2E_SCREENSHOTS=1
  * (a full-page screenshot costs a loaded runner about as much as the axe scan beside it).
  */
 export async function shot(page: Page, options: Parameters<Page['screenshot']>[0]): Promise<void> {
-  if (process.env.CI && process.env.E2E_SCREENSHOTS !== '1') return;
+  if (!TAKING_SHOTS) return;
   await page.screenshot(options);
 }
 
