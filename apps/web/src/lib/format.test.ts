@@ -17,8 +17,7 @@ import {
 } from '@golf/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LANGUAGES } from './i18n/languages.ts';
-import { activateWantedLocale } from './i18n/locale.svelte.ts';
-import { tableSettings } from './settings/table-settings.svelte.ts';
+import { useLanguage } from './i18n/locale-testing.ts';
 import {
   countText,
   modeLabel,
@@ -211,18 +210,15 @@ describe('numbers and scores', () => {
 describe('labels', () => {
   it('has one distinct label for every preset, scoring and mode', async () => {
     for (const language of LANGUAGES) {
-      tableSettings.language = language;
-      await activateWantedLocale();
+      await useLanguage(language);
       for (const texts of [PRESET_NAMES.map(presetLabel), SCORINGS.map(scoringLabel), MODES.map(modeLabel)]) {
         expect(texts.every((t) => t.length > 0)).toBe(true);
         expect(new Set(texts).size).toBe(texts.length);
       }
     }
-    tableSettings.language = 'de';
-    await activateWantedLocale();
+    await useLanguage('de');
     expect(presetLabel('classic')).toBe('Klassisch');
-    tableSettings.language = null;
-    await activateWantedLocale();
+    await useLanguage(null);
   });
 });
 

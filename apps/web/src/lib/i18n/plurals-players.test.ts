@@ -6,11 +6,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { m } from './index.ts';
 import { LANGUAGES, type Language } from './languages.ts';
-import { activateWantedLocale, loadLocale } from './locale.svelte.ts';
-import { tableSettings } from '../settings/table-settings.svelte.ts';
+import { loadLocale } from './locale.svelte.ts';
+import { atCounts, counted, useLanguage, type Four } from './locale-testing.ts';
 import { confirms } from '../players/privacy.svelte.ts';
-
-type Four = readonly [string, string, string, string];
 
 const MEMBERS: Readonly<Record<Language, Four>> = {
   en: ['0 members', '1 member', '2 members', '5 members'],
@@ -49,33 +47,25 @@ const REPORTS: Readonly<Record<Language, Four>> = {
   ja: ['報告0件', '報告1件', '報告2件', '報告5件'],
 };
 
-const N = [0, 1, 2, 5] as const;
-
-afterAll(async () => {
-  tableSettings.language = null;
-  await activateWantedLocale();
-});
+afterAll(() => useLanguage(null));
 
 describe("the player's pages' plurals in every locale", () => {
   it.each(LANGUAGES)('%s: 0, 1, 2 and 5 members, finishers and reports', async (locale) => {
     await loadLocale(locale);
-    const n = (count: number) => ({ count, n: String(count) });
-    expect(N.map((c) => m.leagues_members(n(c), { locale }))).toEqual(MEMBERS[locale]);
-    expect(N.map((c) => m.leagues_finished({ count: c }, { locale }))).toEqual(FINISHED[locale]);
-    expect(N.map((c) => m.moderation_open_reports(n(c), { locale }))).toEqual(OPEN_REPORTS[locale]);
-    expect(N.map((c) => m.moderation_reports(n(c), { locale }))).toEqual(REPORTS[locale]);
+    expect(atCounts((c) => m.leagues_members(counted(c), { locale }))).toEqual(MEMBERS[locale]);
+    expect(atCounts((c) => m.leagues_finished({ count: c }, { locale }))).toEqual(FINISHED[locale]);
+    expect(atCounts((c) => m.moderation_open_reports(counted(c), { locale }))).toEqual(OPEN_REPORTS[locale]);
+    expect(atCounts((c) => m.moderation_reports(counted(c), { locale }))).toEqual(REPORTS[locale]);
   });
 });
 
 describe('the confirmation word', () => {
   it("is the language's, and English's in any language", async () => {
-    tableSettings.language = 'de';
-    await activateWantedLocale();
+    await useLanguage('de');
     expect(confirms(' Löschen ')).toBe(true);
     expect(confirms('delete')).toBe(true);
     expect(confirms('borrar')).toBe(false);
-    tableSettings.language = 'ja';
-    await activateWantedLocale();
+    await useLanguage('ja');
     expect(confirms('削除')).toBe(true);
     expect(confirms('löschen')).toBe(false);
   });

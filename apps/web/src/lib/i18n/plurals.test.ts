@@ -7,14 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { m } from './index.ts';
 import { LANGUAGES, type Language } from './languages.ts';
 import { activateWantedLocale, loadLocale } from './locale.svelte.ts';
+import { atCounts, counted, useLanguage, type Four } from './locale-testing.ts';
 import { tableSettings } from '../settings/table-settings.svelte.ts';
 import { ordinalText, percentText, relativeTimeText } from './intl.ts';
 import { strokesText, toParWords } from '../format.ts';
 
-const strokes = (locale: Language, n: number): string =>
-  m.strokes_count({ count: n, n: String(n) }, { locale });
+const strokes = (locale: Language, n: number): string => m.strokes_count(counted(n), { locale });
 
-const EXPECTED: Readonly<Record<Language, readonly [string, string, string, string]>> = {
+const EXPECTED: Readonly<Record<Language, Four>> = {
   en: ['0 strokes', '1 stroke', '2 strokes', '5 strokes'],
   es: ['0 golpes', '1 golpe', '2 golpes', '5 golpes'],
   fr: ['0 coup', '1 coup', '2 coups', '5 coups'],
@@ -23,7 +23,7 @@ const EXPECTED: Readonly<Record<Language, readonly [string, string, string, stri
   ja: ['0打', '1打', '2打', '5打'],
 };
 
-const ROUNDS: Readonly<Record<Language, readonly [string, string, string, string]>> = {
+const ROUNDS: Readonly<Record<Language, Four>> = {
   en: ['0 rounds', '1 round', '2 rounds', '5 rounds'],
   es: ['0 rondas', '1 ronda', '2 rondas', '5 rondas'],
   fr: ['0 partie', '1 partie', '2 parties', '5 parties'],
@@ -32,7 +32,7 @@ const ROUNDS: Readonly<Record<Language, readonly [string, string, string, string
   ja: ['0ラウンド', '1ラウンド', '2ラウンド', '5ラウンド'],
 };
 
-const ORDINALS: Readonly<Record<Language, readonly [string, string, string, string]>> = {
+const ORDINALS: Readonly<Record<Language, Four>> = {
   en: ['0th', '1st', '2nd', '5th'],
   es: ['0.º', '1.º', '2.º', '5.º'],
   fr: ['0e', '1er', '2e', '5e'],
@@ -41,26 +41,19 @@ const ORDINALS: Readonly<Record<Language, readonly [string, string, string, stri
   ja: ['0位', '1位', '2位', '5位'],
 };
 
-async function use(language: Language | null): Promise<void> {
-  tableSettings.language = language;
-  await activateWantedLocale();
-}
-
-afterAll(() => use(null));
+afterAll(() => useLanguage(null));
 
 describe('plurals in every locale', () => {
   it.each(LANGUAGES)('%s: 0, 1, 2 and 5 strokes, rounds and places', async (locale) => {
     await loadLocale(locale);
-    expect([0, 1, 2, 5].map((n) => strokes(locale, n))).toEqual(EXPECTED[locale]);
-    expect([0, 1, 2, 5].map((n) => m.rounds_count({ count: n, n: String(n) }, { locale }))).toEqual(
-      ROUNDS[locale],
-    );
-    await use(locale);
-    expect([0, 1, 2, 5].map(ordinalText)).toEqual(ORDINALS[locale]);
+    expect(atCounts((n) => strokes(locale, n))).toEqual(EXPECTED[locale]);
+    expect(atCounts((n) => m.rounds_count(counted(n), { locale }))).toEqual(ROUNDS[locale]);
+    await useLanguage(locale);
+    expect(atCounts(ordinalText)).toEqual(ORDINALS[locale]);
   });
 
   it('English before another locale loads, that locale once it has', async () => {
-    await use(null);
+    await useLanguage(null);
     tableSettings.language = 'de';
     expect(strokesText(-2)).toBe('\u22122 strokes');
     await activateWantedLocale();
@@ -69,13 +62,13 @@ describe('plurals in every locale', () => {
   });
 
   it('numbers, percentages and relative times follow the locale', async () => {
-    await use('de');
+    await useLanguage('de');
     expect(percentText(0.25)).toBe('25\u00a0%');
     expect(relativeTimeText(3 * 3_600_000)).toBe('in 3 Stunden');
-    await use('ja');
+    await useLanguage('ja');
     expect(relativeTimeText(-2 * 86_400_000)).toBe('一昨日');
     expect(relativeTimeText(-3 * 86_400_000)).toMatch(/^3\s?日前$/);
-    await use('fr');
+    await useLanguage('fr');
     expect(ordinalText(1)).toBe('1er');
   });
 });

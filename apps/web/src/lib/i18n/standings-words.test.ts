@@ -7,13 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DELETED_NAME, leagueStandInName, standInName, standInTag } from '@golf/contract/stand-in';
 import { m } from './index.ts';
 import { LANGUAGES, type Language } from './languages.ts';
-import { activateWantedLocale, loadLocale } from './locale.svelte.ts';
-import { tableSettings } from '../settings/table-settings.svelte.ts';
+import { loadLocale } from './locale.svelte.ts';
+import { atCounts, counted, useLanguage, type Four } from './locale-testing.ts';
 import { emphasisPieces, literal } from '../emphasis.ts';
 import { shownName } from '../names.ts';
 import { underReviewText } from '../daily/standings-view.ts';
-
-type Four = readonly [string, string, string, string];
 
 const UNDER_REVIEW: Readonly<Record<Language, Four>> = {
   en: [
@@ -126,30 +124,22 @@ const STOCK: Readonly<Record<Language, Four>> = {
   ja: ['山札（0枚、めくる順）', '山札（1枚、めくる順）', '山札（2枚、めくる順）', '山札（5枚、めくる順）'],
 };
 
-const each = (f: (n: number) => string): string[] => [0, 1, 2, 5].map(f);
-
-async function use(language: Language | null): Promise<void> {
-  tableSettings.language = language;
-  await activateWantedLocale();
-}
-
-afterAll(() => use(null));
+afterAll(() => useLanguage(null));
 
 describe('the standings and the archive in every locale', () => {
   it.each(LANGUAGES)(
     '%s: 0, 1, 2 and 5 rounds under review, players ranked and playing, stock cards',
     async (locale) => {
       await loadLocale(locale);
-      const n = (count: number) => ({ count, n: String(count) });
-      expect(each((c) => m.standings_under_review(n(c), { locale }))).toEqual(UNDER_REVIEW[locale]);
-      expect(each((c) => m.standings_count_ranked(n(c), { locale }))).toEqual(RANKED[locale]);
-      expect(each((c) => m.standings_count_playing(n(c), { locale }))).toEqual(PLAYING[locale]);
-      expect(each((c) => m.archive_stock(n(c), { locale }))).toEqual(STOCK[locale]);
+      expect(atCounts((c) => m.standings_under_review(counted(c), { locale }))).toEqual(UNDER_REVIEW[locale]);
+      expect(atCounts((c) => m.standings_count_ranked(counted(c), { locale }))).toEqual(RANKED[locale]);
+      expect(atCounts((c) => m.standings_count_playing(counted(c), { locale }))).toEqual(PLAYING[locale]);
+      expect(atCounts((c) => m.archive_stock(counted(c), { locale }))).toEqual(STOCK[locale]);
     },
   );
 
   it('says nothing when no round is under review, and groups a large count the locale’s way', async () => {
-    await use('de');
+    await useLanguage('de');
     expect(underReviewText(0)).toBeNull();
     expect(underReviewText(1234)).toBe('1.234 Runden in Prüfung, nicht gewertet');
   });
@@ -157,13 +147,13 @@ describe('the standings and the archive in every locale', () => {
   it('shows the stand-ins the API sends in English in the reader’s language, the tag kept', async () => {
     const id = 'player-1';
     const tag = standInTag(id);
-    await use('de');
+    await useLanguage('de');
     expect(shownName(standInName(id), 'hidden')).toBe(`Golfer ${tag}`);
     expect(shownName(DELETED_NAME, 'deleted')).toBe('Gelöschter Spieler');
-    await use('ja');
+    await useLanguage('ja');
     expect(shownName(standInName(id), 'hidden')).toBe(`ゴルファー ${tag}`);
     expect(shownName(leagueStandInName(id), 'hidden')).toBe(`リーグ ${tag}`);
-    await use('fr');
+    await useLanguage('fr');
     expect(shownName(standInName(id), 'deleted')).toBe(`Golfeur ${tag}`);
     // A player's own name is never rewritten, even one that looks like a stand-in.
     expect(shownName(standInName(id), null)).toBe(standInName(id));
