@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
+import { join } from 'node:path';
+import { atEachSize, shot, SHOTS } from './helpers.ts';
 
 /**
  * The axe rules whose answer depends on the colours a page is drawn in. The table settings (felt, light, contrast;
@@ -34,3 +36,10 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   expect.soft(await seriousViolations(page), what).toEqual([]);
   expect.soft(await sideways(page), `${what} scrolls sideways`).toBeLessThanOrEqual(0);
 }
+
+/** At each size (`atEachSize`): a full-page screenshot `<name>-<size>.png` and `expectAccessible`. */
+export const expectAccessibleAtEachSize = (page: Page, name: string): Promise<void> =>
+  atEachSize(page, async (size) => {
+    await shot(page, { path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
+    await expectAccessible(page, `${name} at ${size}`);
+  });

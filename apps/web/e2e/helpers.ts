@@ -28,6 +28,18 @@ export const SIZES = {
   phone: { width: 360, height: 740 },
 } as const;
 
+/** Runs `look` with the page at each of SIZES in turn, the desktop's first, and leaves it at the desktop's. */
+export async function atEachSize(
+  page: Page,
+  look: (size: keyof typeof SIZES) => Promise<void>,
+): Promise<void> {
+  for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
+    await page.setViewportSize(SIZES[size]);
+    await look(size);
+  }
+  await page.setViewportSize(SIZES.desktop);
+}
+
 /** Today's course date (UTC), as the app computes it. */
 export const utcToday = (): string => utcDate(new Date());
 

@@ -1,9 +1,9 @@
 import type { NewPlayer } from '@golf/api';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
-import { seriousViolations } from './a11y.ts';
+import { seriousViolations, sideways } from './a11y.ts';
 import { join } from 'node:path';
-import { addDays, shot, SHOTS, SIZES, uniqueName, utcToday } from './helpers.ts';
+import { addDays, atEachSize, shot, SHOTS, SIZES, uniqueName, utcToday } from './helpers.ts';
 import { createPlayer, playRound } from './rounds-api.ts';
 
 /**
@@ -308,27 +308,20 @@ for (const lang of ['de-DE', 'ja-JP', 'en-XA']) {
     request,
   }) => {
     const page = await newPage(browser, lang);
-    const sizes = Object.entries(SIZES);
     for await (const p of visits(page, request)) {
-      for (const [sizeName, size] of sizes) {
-        await page.setViewportSize(size);
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-          `${p.name} in ${lang} at ${sizeName} scrolls sideways`,
-        ).toBe(0);
-        expect(await clipped(page), `${p.name} in ${lang} at ${sizeName}`).toEqual([]);
-        await shot(page, { path: join(SHOTS, `i18n-${lang}-${p.name}-${sizeName}.png`), fullPage: true });
-      }
-      await page.setViewportSize(SIZES.desktop);
+      await atEachSize(page, async (size) => {
+        expect(await sideways(page), `${p.name} in ${lang} at ${size} scrolls sideways`).toBe(0);
+        expect(await clipped(page), `${p.name} in ${lang} at ${size}`).toEqual([]);
+        await shot(page, { path: join(SHOTS, `i18n-${lang}-${p.name}-${size}.png`), fullPage: true });
+      });
     }
-    for (const [sizeName, size] of sizes) {
-      await page.setViewportSize(size);
+    await atEachSize(page, async (size) => {
       await openSettings(page);
-      expect(await clipped(page), `settings in ${lang} at ${sizeName}`).toEqual([]);
-      await shot(page, { path: join(SHOTS, `i18n-${lang}-settings-${sizeName}.png`) });
+      expect(await clipped(page), `settings in ${lang} at ${size}`).toEqual([]);
+      await shot(page, { path: join(SHOTS, `i18n-${lang}-settings-${size}.png`) });
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('table-settings-panel')).toBeHidden();
-    }
+    });
     await page.context().close();
   });
 }

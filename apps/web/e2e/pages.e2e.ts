@@ -1,7 +1,6 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { expectAccessible } from './a11y.ts';
-import { join } from 'node:path';
-import { addDays, running, shot, SHOTS, SIZES, teeOff, uniqueName, utcToday } from './helpers.ts';
+import { expectAccessibleAtEachSize } from './a11y.ts';
+import { addDays, running, SIZES, teeOff, uniqueName, utcToday } from './helpers.ts';
 
 const today = utcToday();
 const PAGES: readonly { name: string; path: string }[] = [
@@ -20,12 +19,7 @@ test.use({ reducedMotion: 'reduce' });
 async function check(page: Page, name: string): Promise<void> {
   await page.locator('main h1').first().waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
-  for (const size of ['desktop', 'phone'] as const) {
-    await page.setViewportSize(SIZES[size]);
-    await shot(page, { path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
-    await expectAccessible(page, `${name} at ${size}`);
-  }
-  await page.setViewportSize(SIZES.desktop);
+  await expectAccessibleAtEachSize(page, name);
 }
 
 test('every page at desktop and phone sizes: screenshot, axe has no serious or critical violation', async ({

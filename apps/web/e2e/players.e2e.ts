@@ -1,15 +1,9 @@
 import type { NewPlayer } from '@golf/api';
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
-import { expectAccessible } from './a11y.ts';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { shot, teeOff, uniqueName, utcToday } from './helpers.ts';
+import { expectAccessibleAtEachSize } from './a11y.ts';
+import { teeOff, uniqueName, utcToday } from './helpers.ts';
 import { createPlayer, playRound } from './rounds-api.ts';
 
-const SHOTS = join(import.meta.dirname, 'screenshots');
-mkdirSync(SHOTS, { recursive: true });
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1366, height: 768 };
 const KEY = 'golf.player.v1';
 
 test.use({ reducedMotion: 'reduce', serviceWorkers: 'block' });
@@ -19,16 +13,8 @@ const localhost = (base: string): string => base.replace('//127.0.0.1:', '//loca
 
 /** Screenshots at desktop and phone size; no serious axe violation and no sideways scrolling at either. */
 async function shoot(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForLoadState('networkidle');
-    await shot(page, { path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
-    await expectAccessible(page, `${name} at ${size}`);
-  }
-  await page.setViewportSize(DESKTOP);
+  await page.waitForLoadState('networkidle');
+  await expectAccessibleAtEachSize(page, name);
 }
 
 /** A context whose page plays as `player` (its identity in local storage, as the app keeps it). */

@@ -1,10 +1,9 @@
 import type { NewPlayer, PlayerExport, StandingsView } from '@golf/api';
 import { DELETED_NAME } from '@golf/contract';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
-import { expectAccessible } from './a11y.ts';
-import { shot, SHOTS, SIZES, uniqueName, utcToday } from './helpers.ts';
+import { expectAccessibleAtEachSize } from './a11y.ts';
+import { uniqueName, utcToday } from './helpers.ts';
 import { createPlayer, playRound } from './rounds-api.ts';
 
 const KEY = 'golf.player.v1';
@@ -12,14 +11,7 @@ const KEY = 'golf.player.v1';
 test.use({ reducedMotion: 'reduce', serviceWorkers: 'block' });
 
 /** Screenshots at desktop and phone size; no serious axe violation and no sideways scrolling at either. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const size of ['desktop', 'phone'] as const) {
-    await page.setViewportSize(SIZES[size]);
-    await shot(page, { path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
-    await expectAccessible(page, `${name} at ${size}`);
-  }
-  await page.setViewportSize(SIZES.desktop);
-}
+const shoot = expectAccessibleAtEachSize;
 
 /** A context whose page plays as `player` (its identity in local storage, as the app keeps it). */
 async function deviceOf(context: BrowserContext, player: NewPlayer): Promise<Page> {

@@ -1,7 +1,17 @@
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { COLOUR_RULES, seriousViolations, sideways } from './a11y.ts';
 import { join } from 'node:path';
-import { addDays, running, shot, SHOTS, SIZES, TAKING_SHOTS, uniqueName, utcToday } from './helpers.ts';
+import {
+  addDays,
+  atEachSize,
+  running,
+  shot,
+  SHOTS,
+  SIZES,
+  TAKING_SHOTS,
+  uniqueName,
+  utcToday,
+} from './helpers.ts';
 import { createPlayer, playRound } from './rounds-api.ts';
 
 /** The table settings (deck, card size, table, animations, sound) and the share card, through the page. */
@@ -248,23 +258,20 @@ for (const table of ['light', 'contrast'] as const) {
       if (p.path === '/') await expect(page.getByTestId('share-card-image')).toBeVisible();
       // The colour rules only where the default table's full scan saw the page (a11y.ts): the DOM is the same.
       const rules = p.name === 'today-result' ? undefined : COLOUR_RULES;
-      for (const size of ['desktop', 'phone'] as const) {
-        await page.setViewportSize(SIZES[size]);
+      await atEachSize(page, async (size) => {
         await shot(page, { path: join(SHOTS, `table-${table}-${p.name}-${size}.png`), fullPage: true });
         expect.soft(await seriousViolations(page, rules), `${p.name}, ${table} table at ${size}`).toEqual([]);
         expect.soft(await sideways(page), `${p.name} at ${size} scrolls sideways`).toBeLessThanOrEqual(0);
-      }
-      await page.setViewportSize(SIZES.desktop);
+      });
     }
-    for (const size of ['desktop', 'phone'] as const) {
-      await page.setViewportSize(SIZES[size]);
+    await atEachSize(page, async (size) => {
       await openPanel(page);
       await shot(page, { path: join(SHOTS, `table-${table}-panel-${size}.png`) });
       expect
         .soft(await seriousViolations(page, COLOUR_RULES), `the settings panel, ${table} table at ${size}`)
         .toEqual([]);
       await page.keyboard.press('Escape');
-    }
+    });
     await context.close();
   });
 }
