@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeName } from './names.ts';
-import { leagueStandInName, standInName, standInTag } from './stand-in.ts';
+import { DELETED_NAME, leagueStandInName, parseStandInName, standInName, standInTag } from './stand-in.ts';
 
 describe('standInName', () => {
   it('is the same for one id and a valid display name', () => {
@@ -38,5 +38,30 @@ describe('leagueStandInName', () => {
         expect(normalizeName(name)).toEqual({ ok: true, value: name });
       }),
     );
+  });
+});
+
+describe('parseStandInName', () => {
+  it('reads back the kind and the tag of every stand-in it makes, for players and leagues', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 40 }), (id) => {
+        const tag = standInTag(id);
+        expect(parseStandInName(standInName(id))).toEqual({ kind: 'player', tag });
+        expect(parseStandInName(leagueStandInName(id))).toEqual({ kind: 'league', tag });
+      }),
+    );
+  });
+
+  it('is null for any other name: a chosen one, the deleted name, a near miss', () => {
+    for (const name of [
+      DELETED_NAME,
+      'Golfer Anne',
+      'Golfer 4f2a',
+      'Golfer 4F2A ',
+      'Golfer 4F2AB',
+      'Golfers 4F2A',
+      'Ada',
+    ])
+      expect(parseStandInName(name), name).toBeNull();
   });
 });

@@ -39,6 +39,18 @@ export function leagueStandInName(leagueId: string): string {
   return `${LEAGUE_STAND_IN_WORD} ${standInTag(leagueId)}`;
 }
 
+const STAND_IN_PATTERN = new RegExp(`^(${STAND_IN_WORD}|${LEAGUE_STAND_IN_WORD}) ([0-9A-F]{4})$`);
+
+/**
+ * What a stand-in name made above stands for: a player's or a league's, and its tag ("League 4F2A" → league, 4F2A);
+ * null for any other name, {@link DELETED_NAME} included. A page uses it to word the stand-in in its own language.
+ */
+export function parseStandInName(name: string): { kind: 'player' | 'league'; tag: string } | null {
+  const match = STAND_IN_PATTERN.exec(name);
+  if (!match) return null;
+  return { kind: match[1] === STAND_IN_WORD ? 'player' : 'league', tag: match[2]! };
+}
+
 /** Why a name is reported (`POST /api/reports`). */
 export const REPORT_REASONS = ['offensive', 'impersonation', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -3,7 +3,7 @@
  * with `standIn` saying why), in the reader's language.
  */
 import type { NameStandIn } from '@golf/contract';
-import { DELETED_NAME, LEAGUE_STAND_IN_WORD, STAND_IN_WORD } from '@golf/contract/stand-in';
+import { DELETED_NAME, parseStandInName } from '@golf/contract/stand-in';
 import { m } from './i18n/index.ts';
 
 /** The title a stand-in name carries where it is shown (the API's `standIn`). */
@@ -20,8 +20,9 @@ export function standInTitle(standIn: NameStandIn): string | undefined {
 export function shownName(name: string, standIn: NameStandIn = null): string {
   if (standIn === null) return name;
   if (standIn === 'deleted' && name === DELETED_NAME) return m.standin_deleted();
-  const stand = new RegExp(`^(${STAND_IN_WORD}|${LEAGUE_STAND_IN_WORD}) ([0-9A-F]{4})$`).exec(name);
+  const stand = parseStandInName(name);
   if (!stand) return name;
-  const tag = stand[2]!;
-  return stand[1] === STAND_IN_WORD ? m.standin_golfer({ tag }) : m.standin_league({ tag });
+  return stand.kind === 'player'
+    ? m.standin_golfer({ tag: stand.tag })
+    : m.standin_league({ tag: stand.tag });
 }
