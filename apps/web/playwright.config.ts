@@ -30,6 +30,9 @@ export default defineConfig({
     // The service worker precaches every built file when it installs, in each new context: the tests that are about
     // it (security.e2e.ts) turn it on; the others load pages as a first visit does.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // A trace records every action's snapshots and screencast: it cost a third of the suite's processor time when
+    // kept for every test. It is recorded for the retry of a failed test (CI retries once); by hand, add
+    // `--trace retain-on-failure`.
+    trace: 'on-first-retry',
   },
 });
