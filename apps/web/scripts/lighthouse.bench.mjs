@@ -18,9 +18,11 @@
 //   --skip-build  reuse apps/web/build
 //   --pages LIST  only these pages (comma-separated; `today` and `closed` stand for the dated pages)
 //   --json FILE   also write the figures as JSON
+//   --lhr DIR     also write each run's whole Lighthouse report (its audits: long tasks, LCP element, ...) to DIR
 // Needs Node >= 22.19 (Lighthouse 13) and a Chromium: CHROMIUM_PATH or CHROME_PATH, else /usr/bin/chromium, else chrome-launcher's
 // own search for an installed Chrome.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -330,6 +332,12 @@ try {
         log(`${page} ${preset.name} run ${i + 1}/${runs}`);
         const lhr = await audit(front.origin + page, preset.config);
         version = lhr.lighthouseVersion;
+        const lhrDir = option('lhr');
+        if (lhrDir) {
+          mkdirSync(lhrDir, { recursive: true });
+          const file = `${page.replace(/\W+/g, '_') || '_'}-${preset.name}-${i + 1}.json`;
+          writeFileSync(join(lhrDir, file), JSON.stringify(lhr));
+        }
         list.push(figuresOf(lhr, front.gzipBytes));
       }
       rows.push([preset.name, medianOf(list)]);

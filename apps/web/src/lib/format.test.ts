@@ -317,4 +317,14 @@ describe('countText', () => {
       }),
     );
   });
+
+  it('writes 0 to 1,000 as Intl does in every language (the small counts skip Intl)', async () => {
+    for (const language of LANGUAGES) {
+      await useLanguage(language);
+      const intl = new Intl.NumberFormat(language);
+      for (let n = 0; n <= 1000; n++) expect(countText(n)).toBe(intl.format(n));
+      expect(countText(12345)).toBe(intl.format(12345));
+    }
+    await useLanguage(null);
+  });
 });
