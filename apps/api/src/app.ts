@@ -8,7 +8,7 @@ import type { AppEnv } from './app-env.ts';
 import type { AppOptions } from './deps.ts';
 import { configOf } from './config.ts';
 import { ApiError, type ErrorBody } from './errors.ts';
-import { onlyThroughFront, provideServices } from './middleware.ts';
+import { executionOf, onlyThroughFront, provideServices } from './middleware.ts';
 import { dailyRoutes } from './routes/daily.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -145,7 +145,10 @@ export function createApp(options: AppOptions = {}) {
       .route('/api/dev', devRoutes())
       .route('/', sitemapRoutes(deps.now))
       // Last: `/`, and the shell for any other page path (routes/pages.ts).
-      .route('/', pageRoutes(deps))
+      .route(
+        '/',
+        pageRoutes(deps, async (request, c) => app.fetch(request, c.env, executionOf(c))),
+      )
   );
 }
 

@@ -8,16 +8,20 @@ import { ApiError } from './errors.ts';
 import { requireModerator } from './services/moderation.ts';
 import { bearerOf, playerOf, type Bearer } from './services/players.ts';
 
+/** The request's execution context, or undefined without one (a plain `app.request` in tests). */
+export function executionOf(c: Context<AppEnv>): Context<AppEnv>['executionCtx'] | undefined {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A request's services (ERR_UNAVAILABLE when the Worker is not configured to serve courses). */
 export function requestServices(c: Context<AppEnv>, deps: AppDeps): ServiceContext {
-  let defer: Defer;
-  try {
-    const execution = c.executionCtx;
-    defer = (work) => execution.waitUntil(work);
-  } catch {
-    // No execution context (a plain `app.request` in tests): the work runs on by itself.
-    defer = () => undefined;
-  }
+  const execution = executionOf(c);
+  // Without an execution context the work runs on by itself.
+  const defer: Defer = execution ? (work) => execution.waitUntil(work) : () => undefined;
   return servicesFor(c.env, deps, defer);
 }
 

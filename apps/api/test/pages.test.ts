@@ -1,4 +1,4 @@
-import { COURSE_DATA_ID } from '@golf/contract/page-data';
+import { ANSWERS_DATA_ID, COURSE_DATA_ID, pageRequests } from '@golf/contract/page-data';
 import { API_HEADERS, COMMON_HEADERS, PAGE_HEADERS } from '@golf/contract/security-headers';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
@@ -26,10 +26,13 @@ const assets = {
 const at = (iso: string) => createApp({ now: () => new Date(iso), perfect: quickPerfect });
 const withAssets = { ...env, ASSETS: assets };
 
-/** The data block's text, as a browser's parser reads a script element. */
-const dataBlock = (html: string): string | null =>
-  new RegExp(`<script type="application/json" id="${COURSE_DATA_ID}">([^<]*)</script>`).exec(html)?.[1] ??
-  null;
+/** A data block's text, as a browser's parser reads a script element. */
+const dataBlock = (html: string, id = COURSE_DATA_ID): string | null =>
+  new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)?.[1] ?? null;
+
+/** The `max-age` of a `public, max-age=N` answer. */
+const maxAgeOf = (res: Response): number =>
+  Number(/^public, max-age=(\d+)$/.exec(res.headers.get('cache-control') ?? '')?.[1]);
 
 function expectPageHeaders(res: Response, hash: string): void {
   expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -85,7 +88,13 @@ describe('the pages the Worker serves', () => {
 
   it('answers any other page path with the shell, and a file or API path that does not exist with a 404', async () => {
     const app = at('2026-06-15T08:00:00Z');
-    for (const path of ['/standings/2026-06-15', '/archive/2026-06-14', '/me', '/no/such/page']) {
+    for (const path of [
+      '/me',
+      '/leagues/x',
+      '/no/such/page',
+      '/standings/2026-06-15/x',
+      '/archive/20260614',
+    ]) {
       const res = await app.request(`https://golf.test${path}`, {}, withAssets);
       expect(res.status, path).toBe(200);
       expectPageHeaders(res, 'shell');
@@ -98,6 +107,43 @@ describe('the pages the Worker serves', () => {
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('ERR_NOT_FOUND');
       expect(res.headers.get('content-security-policy')).toBe(API_HEADERS['Content-Security-Policy']);
+    }
+  });
+
+  it("puts into a dated page the API's answers it asks for as it opens, as anyone without a token gets them", async () => {
+    // The 16th is open (the clock's day), the 14th closed.
+    const app = at('2026-06-16T08:00:00Z');
+    for (const path of ['/archive/2026-06-14', '/standings/2026-06-14', '/standings/2026-06-16?offset=25']) {
+      const url = new URL(path, 'https://golf.test');
+      const res = await app.request(url.href, {}, withAssets);
+      expect(res.status, path).toBe(200);
+      expectPageHeaders(res, 'shell');
+      const html = await res.text();
+      const answers = JSON.parse(dataBlock(html, ANSWERS_DATA_ID)!) as Record<string, unknown>;
+      const requests = pageRequests(url.pathname, url.searchParams);
+      expect(Object.keys(answers), path).toEqual(requests);
+      // Each exactly the API's answer to the same request, and the page kept no longer than any of them.
+      const ages: number[] = [];
+      for (const request of requests) {
+        const api = await app.request(`https://golf.test${request}`, {}, withAssets);
+        expect(api.status, request).toBe(200);
+        expect(answers[request], request).toEqual(await api.json());
+        ages.push(maxAgeOf(api));
+      }
+      expect(res.headers.get('cache-control'), path).toBe(`public, max-age=${Math.min(...ages)}`);
+      // The shell around it is the built one, the block just before </head>.
+      expect(html.replace(/<script type="application\/json"[^>]*>[^<]*<\/script>/, '')).toBe(SHELL_PAGE);
+      expect(html.indexOf(`id="${ANSWERS_DATA_ID}"`)).toBeLessThan(html.indexOf('</head>'));
+    }
+  });
+
+  it('serves the plain shell, kept like a static page, when the API refuses every request (a day not played, a bad date)', async () => {
+    const app = at('2026-06-16T08:00:00Z');
+    for (const path of ['/archive/2030-01-01', '/standings/2030-01-01', '/archive/2026-13-45']) {
+      const res = await app.request(`https://golf.test${path}`, {}, withAssets);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('public, max-age=0, must-revalidate');
+      expect(await res.text(), path).toBe(SHELL_PAGE);
     }
   });
 

@@ -2,6 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { join } from 'node:path';
 import { addDays, seedD1, shot, utcToday } from './helpers.ts';
 import { createPlayer } from './rounds-api.ts';
+import { pageRequests } from '@golf/contract/page-data';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -139,4 +140,25 @@ test("archive: replays a ranked player's verified round on a closed day", async 
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.getByTestId('holes-vs-field').scrollIntoViewIfNeeded();
   await shot(page, { path: join(shots, 'archive-holes-vs-field-mine-desktop.png') });
+});
+
+test("a day's archive and standings open with the API's answers in their HTML: a first visit asks the API nothing to show them", async ({
+  page,
+}) => {
+  const yesterday = addDays(utcToday(), -1);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+  });
+  await page.goto(`/archive/${yesterday}`);
+  await expect(page.getByTestId('archive-hole-1')).toBeVisible();
+  await page.goto(`/standings/${utcToday()}`);
+  await expect(page.getByTestId('players')).toBeVisible();
+  const opening = [
+    ...pageRequests(`/archive/${yesterday}`, new URLSearchParams()),
+    ...pageRequests(`/standings/${utcToday()}`, new URLSearchParams()),
+  ];
+  expect(opening).toHaveLength(5);
+  expect(asked.filter((path) => opening.includes(path))).toEqual([]);
 });

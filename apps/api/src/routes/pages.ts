@@ -1,11 +1,11 @@
-import { COURSE_DATA_ID, jsonDataBlock } from '@golf/contract/page-data';
+import { ANSWERS_DATA_ID, COURSE_DATA_ID, jsonDataBlock, pageRequests } from '@golf/contract/page-data';
 import { pageHeaders, pagePolicyOf } from '@golf/contract/security-headers';
 import { utcDate } from '@golf/contract';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { requestServices } from '../middleware.ts';
+import { FRONT_HEADER, requestServices } from '../middleware.ts';
 import { cachedCourse, courseMaxAge } from './daily.ts';
 
 /** The web's shell (its build's `shell.html`): every page path without a prerendered page, rendered in the browser. */
@@ -14,12 +14,52 @@ export const SHELL_PATH = '/shell';
 /** A page path: not the API's, and its last segment has no file extension (`/standings/2026-12-06`, not `/x.js`). */
 const isPagePath = (path: string): boolean => !path.startsWith('/api/') && !/\.[^/]*$/.test(path);
 
+const beforeHeadEnd = (html: string, block: string): string => {
+  const at = html.indexOf('</head>');
+  return at < 0 ? html : `${html.slice(0, at)}${block}${html.slice(at)}`;
+};
+
 /** A built page from the static assets, or null without them (the API alone, in tests and the memory build). */
 async function builtPage(c: { env: AppEnv['Bindings']; req: { url: string } }, path: string) {
   const assets = c.env.ASSETS;
   if (!assets) return null;
   const res = await assets.fetch(new URL(path, c.req.url).href);
   return res.ok ? await res.text() : null;
+}
+
+/** The Worker's own answer to an API request (the app itself, as a request from outside would reach it). */
+export type SelfRequest = (request: Request, c: Context<AppEnv>) => Promise<Response>;
+
+/** How long an answer may be kept by anyone (`public, max-age=N`), or 0. */
+const publicMaxAge = (res: Response): number => {
+  const match = /^public, max-age=(\d+)$/.exec(res.headers.get('cache-control') ?? '');
+  return match ? Number(match[1]) : 0;
+};
+
+/**
+ * The answers a page path asks the API for as it opens (`pageRequests`), as the API gives them to a request without
+ * a token, and how long all of them may be kept (the shortest). A request the API refuses, or whose answer may not
+ * be kept, is left out: the page asks for it itself.
+ */
+async function pageAnswers(
+  c: Context<AppEnv>,
+  self: SelfRequest,
+): Promise<{ answers: Record<string, unknown>; maxAge: number }> {
+  const url = new URL(c.req.url);
+  const answers: Record<string, unknown> = {};
+  let maxAge = Infinity;
+  const front = c.req.header(FRONT_HEADER);
+  for (const path of pageRequests(url.pathname, url.searchParams)) {
+    const res = await self(
+      new Request(new URL(path, url), { headers: front ? { [FRONT_HEADER]: front } : {} }),
+      c,
+    );
+    const age = publicMaxAge(res);
+    if (res.status !== 200 || age === 0) continue;
+    answers[path] = await res.json();
+    maxAge = Math.min(maxAge, age);
+  }
+  return { answers, maxAge: Number.isFinite(maxAge) ? maxAge : 0 };
 }
 
 /** An HTML page with its own headers: its `<meta>` policy (with `frame-ancestors`) and the page headers. */
@@ -43,9 +83,11 @@ function page(html: string, cacheControl: string): Response {
  *   request to the API. It is kept as long as that answer is (until the day closes, a minute at most). Without a
  *   course (the secret missing, say) the page goes out without it, and the app asks the API, which says why.
  * - any other page path: the shell, which renders the page in the browser (a path that names a file, and any
- *   path under `/api/`, stays a 404).
+ *   path under `/api/`, stays a 404). A dated page (`/archive/<date>`, `/standings/<date>`) gets the API's answers
+ *   it asks for as it opens, as anyone without a token gets them (`pageAnswers`), in a JSON data block, and is kept
+ *   as long as the shortest of them; the others are kept like any static page.
  */
-export const pageRoutes = (deps: AppDeps) =>
+export const pageRoutes = (deps: AppDeps, self: SelfRequest) =>
   new Hono<AppEnv>()
     .get('/', async (c) => {
       const html = await builtPage(c, '/');
@@ -60,14 +102,18 @@ export const pageRoutes = (deps: AppDeps) =>
       } catch (error) {
         if (!(error instanceof ApiError)) console.error('the course for /', error);
       }
-      const at = html.indexOf('</head>');
-      const withCourse = at < 0 ? html : `${html.slice(0, at)}${block}${html.slice(at)}`;
-      return page(withCourse, maxAge > 0 ? `public, max-age=${maxAge}` : 'no-store');
+      return page(beforeHeadEnd(html, block), maxAge > 0 ? `public, max-age=${maxAge}` : 'no-store');
     })
     .get('*', async (c, next) => {
       if (!isPagePath(c.req.path)) return next();
       const html = await builtPage(c, SHELL_PATH);
       if (html === null) return next();
+      const { answers, maxAge } = await pageAnswers(c, self);
+      if (maxAge > 0)
+        return page(
+          beforeHeadEnd(html, jsonDataBlock(ANSWERS_DATA_ID, answers)),
+          `public, max-age=${maxAge}`,
+        );
       // The same for every path and every day: kept like any static page (revalidated on each use).
       return page(html, 'public, max-age=0, must-revalidate');
     });

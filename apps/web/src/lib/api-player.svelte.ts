@@ -9,6 +9,7 @@ import { standInName } from '@golf/contract/stand-in';
 import { err, ok, type Result } from '@golf/engine';
 import { GolfApi, type ApiFailure, type ApiResult } from './api.ts';
 import { Persisted, browserStore, type KeyValueStore } from './persisted.svelte.ts';
+import { pageAnswersOf } from './page-answers.ts';
 
 /** What this device keeps of its player: the id, the name it chose, the token. */
 export type StoredPlayer = Pick<NewPlayer, 'id' | 'name' | 'token'>;
@@ -114,4 +115,7 @@ export class Identity {
 }
 
 export const identity = new Identity();
-export const api = new GolfApi({ token: () => identity.token });
+export const api = new GolfApi({
+  token: () => identity.token,
+  answers: typeof document === 'undefined' ? undefined : pageAnswersOf(document, location.origin),
+});

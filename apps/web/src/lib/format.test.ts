@@ -312,9 +312,12 @@ describe('tellingReasonText', () => {
 describe('countText', () => {
   it('writes a whole number as toLocaleString("en") does, and any other number too', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.double({ noNaN: true })), (n) => {
-        expect(countText(n)).toBe(n.toLocaleString('en'));
-      }),
+      fc.property(
+        fc.oneof(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.double({ noNaN: true })),
+        (n) => {
+          expect(countText(n)).toBe(n.toLocaleString('en'));
+        },
+      ),
     );
   });
 
