@@ -34,8 +34,12 @@ function setup(store: KeyValueStore = memoryStore(), server = new DailyServer(),
 }
 
 /** Lets requests in flight land. */
+/**
+ * Until the session has sent what it was sending (however long the in-process API takes on a loaded machine), then
+ * a few more turns for what follows the answer.
+ */
 async function settle(today: Today): Promise<void> {
-  for (let i = 0; i < 20 && (today.session?.busy ?? false); i++) await new Promise((r) => setTimeout(r, 0));
+  await vi.waitFor(() => expect(today.session?.busy ?? false).toBe(false), { timeout: 10_000, interval: 1 });
   for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
   flushSync();
 }
