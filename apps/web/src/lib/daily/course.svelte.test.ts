@@ -9,7 +9,7 @@ import {
   stockLeft,
   ok,
 } from '@golf/engine';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { memoryStore, type KeyValueStore } from '../persisted.svelte.ts';
 import { DailyServer, type TestPlayer } from '../testing/daily-server.ts';
 import { DailyCourse } from './course.svelte.ts';
@@ -44,8 +44,8 @@ async function step(course: DailyCourse): Promise<void> {
   const col = playableColumns(course.position)[0];
   if (col !== undefined) expect(course.play(col)).toBe(true);
   else expect(await course.draw()).not.toBeNull();
-  // A play that ends the hole submits in the background; let it land.
-  for (let i = 0; i < 20 && course.busy; i++) await new Promise((r) => setTimeout(r, 0));
+  // A play that ends the hole submits in the background; let it land (however long a loaded machine takes).
+  await vi.waitFor(() => expect(course.busy).toBe(false), { timeout: 10_000, interval: 1 });
 }
 
 describe('DailyCourse', () => {
