@@ -27,13 +27,13 @@ const numberFormat = (options: Intl.NumberFormatOptions): Intl.NumberFormat =>
   cached('n', options, (l) => new Intl.NumberFormat(l, options));
 
 /**
- * A whole count with the locale's grouping: "1,000", "1.000", "1 000". Below 1,000 every language of the
- * catalogue writes a whole number in plain ASCII digits, ungrouped, so those skip `Intl`: the first
- * `Intl.NumberFormat` of a page loads the number data, about 20 ms of a fast processor, and the first paint of a
- * course only needs "9 cards left".
+ * A whole count with the locale's grouping: "1,000", "1.000", "1 000". Every language of the catalogue writes a
+ * whole number from 0 to 999 in plain ASCII digits, ungrouped, so those skip `Intl` (not −0, which Intl writes
+ * "-0"): the first `Intl.NumberFormat` of a page loads the number data, about 20 ms of a fast processor, and the
+ * first paint of a course only needs "9 cards left".
  */
 export const countText = (n: number): string =>
-  Number.isInteger(n) && n >= 0 && n < 1000 ? String(n) : numberFormat({}).format(n);
+  Number.isInteger(n) && n >= 0 && n < 1000 && !Object.is(n, -0) ? String(n) : numberFormat({}).format(n);
 
 /** A number with exactly `digits` decimals: "4.5", "4,5". */
 export const decimalText = (n: number, digits: number): string =>
