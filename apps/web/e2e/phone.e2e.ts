@@ -6,10 +6,16 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true
 test('a newcomer on a 360x740 phone: the course from the first HTML, the first move one tap, made and recorded', async ({
   page,
 }) => {
+  // The page's requests to the API as they are sent, and as their answers arrive.
   const api: string[] = [];
+  const answered: string[] = [];
   page.on('request', (r) => {
     const { pathname } = new URL(r.url());
     if (pathname.startsWith('/api/')) api.push(`${r.method()} ${pathname}`);
+  });
+  page.on('response', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/')) answered.push(`${r.request().method()} ${pathname}`);
   });
   const response = await page.goto('/');
   const html = await response!.text();
@@ -43,13 +49,13 @@ test('a newcomer on a 360x740 phone: the course from the first HTML, the first m
   }
   // ...and starts the round: a player of its own (named its stand-in until it chooses), the attempt recorded.
   const date = utcToday();
-  await expect
-    .poll(() => api)
-    .toEqual([
-      'POST /api/players',
-      `POST /api/daily/${date}/attempt`,
-      ...(played ? [] : [`POST /api/daily/${date}/attempt/draw`]),
-    ]);
+  const started = [
+    'POST /api/players',
+    `POST /api/daily/${date}/attempt`,
+    ...(played ? [] : [`POST /api/daily/${date}/attempt/draw`]),
+  ];
+  await expect.poll(() => answered).toEqual(started);
+  expect(api).toEqual(started);
   await settled(page);
   const { player, attempt } = await page.evaluate(async (day) => {
     const me = JSON.parse(localStorage.getItem('golf.player.v1') ?? '{}') as { name: string; token: string };

@@ -37,6 +37,8 @@ export class Identity {
    * and a new ranked round waits for a new name. Read on each visit ({@link refresh}), cleared by a rename.
    */
   nameHidden = $state(false);
+  /** Whether `nameHidden` is already known this visit: asked once, or told by a create, rename or adoption. */
+  #known = false;
 
   constructor(store: KeyValueStore = browserStore()) {
     this.#saved = new Persisted('golf.player.v1', null, parseIdentity, store);
@@ -63,12 +65,15 @@ export class Identity {
 
   /**
    * Asks the server about this player once a visit: whether their name is hidden. Nothing changes when it cannot
-   * say (offline, or a token it does not know: the pages that need the player handle that).
+   * say (offline, or a token it does not know: the pages that need the player handle that). Nothing is asked when it
+   * is known already: a player created, renamed or adopted on this visit was told by that answer.
    */
   async refresh(api: GolfApi): Promise<void> {
-    if (this.player === null) return;
+    if (this.player === null || this.#known) return;
+    this.#known = true;
     const res = await api.me();
     if (res.ok) this.nameHidden = res.value.standIn === 'hidden';
+    else this.#known = false;
   }
 
   /** Creates the player of this device: named `rawName`, or without a name (its stand-in) when omitted. */
@@ -79,6 +84,7 @@ export class Identity {
     if (res.ok) {
       this.#save(res.value);
       this.nameHidden = false;
+      this.#known = true;
     }
     return res;
   }
@@ -94,18 +100,21 @@ export class Identity {
     const next = { ...current, name: res.value.name };
     this.#save(next);
     this.nameHidden = res.value.standIn === 'hidden';
+    this.#known = true;
     return ok(next);
   }
 
   forget(): void {
     this.#save(null);
     this.nameHidden = false;
+    this.#known = false;
   }
 
   /** Becomes the player another device moved here (a claimed transfer code or a passkey sign-in). */
   adopt(player: NewPlayer): void {
     this.#save(player);
     this.nameHidden = player.standIn === 'hidden';
+    this.#known = true;
   }
 
   /** Keeps the fresh token of a sign-out everywhere (the old one no longer works). */

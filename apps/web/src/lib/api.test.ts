@@ -151,6 +151,37 @@ describe('Identity', () => {
     expect(new Identity(store).player).toBeNull();
   });
 
+  it("asks whether the name is hidden once a visit, and not at all for a player this visit's answers told about", async () => {
+    const store = memoryStore();
+    let asked = 0;
+    let down = false;
+    const api = new GolfApi({
+      fetch: async (_url, init) => {
+        if (init?.method === 'POST')
+          return json(201, { id: 'p1', name: 'Golfer 0001', token: 't', standIn: null });
+        asked++;
+        if (down) throw new TypeError('Failed to fetch');
+        return json(200, { id: 'p1', name: 'Ann', standIn: 'hidden' });
+      },
+    });
+    // Created on this visit (the first move): its answer said the name is not hidden.
+    const fresh = new Identity(store);
+    expect((await fresh.create(api)).ok).toBe(true);
+    await fresh.refresh(api);
+    expect(asked).toBe(0);
+    expect(fresh.nameHidden).toBe(false);
+    // The next visit asks, once; a failed question is asked again.
+    const next = new Identity(store);
+    down = true;
+    await next.refresh(api);
+    expect(asked).toBe(1);
+    down = false;
+    await next.refresh(api);
+    await next.refresh(api);
+    expect(asked).toBe(2);
+    expect(next.nameHidden).toBe(true);
+  });
+
   it('ignores a corrupt saved identity', () => {
     const store = memoryStore();
     store.setItem('golf.player.v1', '{"id":1}');
