@@ -3,7 +3,7 @@ import { flushSync } from 'svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Identity } from '../api-player.svelte.ts';
 import { reportFailureText } from './report-text.ts';
-import { memoryStore } from '../persisted.svelte.ts';
+import { memoryStore, type KeyValueStore } from '../persisted.svelte.ts';
 import { Today } from '../daily/today.svelte.ts';
 import { DailyServer } from '../testing/daily-server.ts';
 import { actionsFor, Moderation } from './moderation.svelte.ts';
@@ -14,11 +14,18 @@ afterEach(() => roots.splice(0).forEach((stop) => stop()));
 
 /** A device: its identity, kept in memory, and a client that sends its token. */
 async function device(server: DailyServer, name: string) {
-  const identity = new Identity(memoryStore());
+  const store = memoryStore();
+  const identity = new Identity(store);
   const api = server.client(() => identity.token);
   const created = await identity.create(api, name);
   if (!created.ok) throw new Error(created.error.message);
-  return { identity, api, id: created.value.id };
+  return { identity, api, id: created.value.id, store };
+}
+
+/** The device's next visit: the same saved player, read again by a new page. */
+function nextVisit(server: DailyServer, store: KeyValueStore) {
+  const identity = new Identity(store);
+  return { identity, api: server.client(() => identity.token) };
 }
 
 describe('reporting a name', () => {
@@ -80,14 +87,18 @@ describe('moderation and a hidden name', () => {
     expect(moderation.log!.entries[0]).toMatchObject({ action: 'hide', actorId: mod.id, name: 'Loud' });
     expect(actionsFor({ standIn: 'hidden' })).toEqual(['hide', 'restore']);
 
-    // The owner's next visit: told, refused a ranked round, and asked for another name than the hidden one.
+    // On the visit that created it, the owner's page was told the name was shown, and asks nothing more.
     await target.identity.refresh(target.api);
-    expect(target.identity.nameHidden).toBe(true);
+    expect(target.identity.nameHidden).toBe(false);
+    // The owner's next visit: told, refused a ranked round, and asked for another name than the hidden one.
+    const owner = nextVisit(server, target.store);
+    await owner.identity.refresh(owner.api);
+    expect(owner.identity.nameHidden).toBe(true);
     let today: Today | undefined;
     const said: string[] = [];
     roots.push(
       $effect.root(() => {
-        today = new Today({ api: target.api, identity: target.identity, announce: (t) => said.push(t) });
+        today = new Today({ api: owner.api, identity: owner.identity, announce: (t) => said.push(t) });
       }),
     );
     await today!.load();
@@ -97,21 +108,21 @@ describe('moderation and a hidden name', () => {
     flushSync();
     expect([today!.view, today!.failure]).toEqual(['course', null]);
     expect(said).toContain('Choose a new name before your next ranked round.');
-    const same = await target.identity.rename(target.api, 'Loud');
+    const same = await owner.identity.rename(owner.api, 'Loud');
     expect(!same.ok && same.error.code).toBe('ERR_NAME_HIDDEN');
-    const asHidden = await target.api.me();
+    const asHidden = await owner.api.me();
     expect(asHidden.ok && asHidden.value).toEqual({
       id: target.id,
       name: standInName(target.id),
       standIn: 'hidden',
     });
-    const renamed = await target.identity.rename(target.api, 'Calm');
+    const renamed = await owner.identity.rename(owner.api, 'Calm');
     expect(renamed.ok).toBe(true);
-    expect(target.identity.nameHidden).toBe(false);
+    expect(owner.identity.nameHidden).toBe(false);
     // The same move again starts the round.
     expect(await today!.draw()).not.toBeNull();
     expect(today!.session?.started).toBe(true);
-    const me = await target.api.me();
+    const me = await owner.api.me();
     expect(me.ok && me.value).toEqual({ id: target.id, name: 'Calm', standIn: null });
   });
 });
