@@ -3,7 +3,7 @@
 // scripts, modulepreloads and inline `import()`s of build/index.html, plus the route nodes of `/` (root
 // layout and page) with their static imports, from the Vite manifest. Run after `vite build`.
 // `/` is prerendered, so its first paint needs none of it (its CSS is in the HTML); this is what it runs to draw
-// today's cards and take the first move. Exits 1 when over the budget (SIZE_BUDGET_KB, default 75; measured 73.2).
+// today's cards and take the first move. Exits 1 when over the budget (SIZE_BUDGET_KB, default 81: 80.3 KB with the six languages).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -12,7 +12,7 @@ const web = resolve(import.meta.dirname, '..');
 const build = join(web, 'build');
 const manifestPath = join(web, '.svelte-kit/output/client/.vite/manifest.json');
 const generated = join(web, '.svelte-kit/generated/client-optimized');
-const budgetKb = Number(process.env.SIZE_BUDGET_KB ?? 75);
+const budgetKb = Number(process.env.SIZE_BUDGET_KB ?? 81);
 
 if (!existsSync(join(build, 'index.html'))) {
   console.error('no build/index.html: run `vite build` first');
