@@ -4,10 +4,7 @@
 // 1. the quick repository checks (import cycles, the file paths the docs name), then the web's build, once: the
 //    browser tests serve a copy of it and the Worker's bundle check reads it, so nothing rebuilds it under them;
 // 2. two lanes at once: the browser (Playwright) suite against the built app, and turbo's type checks, lint, unit
-//    and Workers tests and the bundle check, two tasks at a time. The turbo lane starts with the two longest tasks,
-//    the engine's and the API's tests, so they run beside the browser suite and the short tasks fill the end (turbo
-//    orders tasks its own way, and these two ended up last in some runs, holding the whole suite); its second
-//    step finds them in turbo's cache and runs the rest;
+//    and Workers tests and the bundle check, two tasks at a time (each Vitest run takes one worker on two cores);
 // 3. a summary: each step's time and the total. Any failure fails the whole run (after both lanes finish, so
 //    every failure is printed).
 import { spawn } from 'node:child_process';
@@ -47,9 +44,7 @@ function summary() {
   for (const s of steps)
     process.stdout.write(`  ${s.status === 0 ? 'ok  ' : 'FAIL'} ${s.name.padEnd(10)} ${seconds(s.ms)}\n`);
   const failed = steps.filter((s) => s.status !== 0).length;
-  process.stdout.write(
-    `[test] total ${seconds(Date.now() - started)}, ${failed === 0 ? 'all passed' : `${failed} failed`}\n`,
-  );
+  process.stdout.write(`[test] total ${seconds(Date.now() - started)}, ${failed === 0 ? 'all passed' : `${failed} failed`}\n`);
   return failed;
 }
 
@@ -67,25 +62,7 @@ for (const [name, cmd, args] of [
 if (failed === 0) {
   await Promise.all([
     step('e2e', 'pnpm', ['--filter', '@golf/web', 'run', 'test:e2e'], { E2E_SKIP_BUILD: '1' }),
-    (async () => {
-      const turbo = ['exec', 'turbo', 'run', '--concurrency=2'];
-      const first = await step('slow tests', 'pnpm', [
-        ...turbo,
-        'test',
-        '--filter=@golf/engine',
-        '--filter=@golf/api',
-      ]);
-      // A failure there ends the lane (the second step would run the failed tests again, uncached).
-      if (first !== 0) return;
-      await step('turbo', 'pnpm', [
-        ...turbo,
-        'check-types',
-        'lint',
-        'test',
-        'bundle',
-        '--output-logs=new-only',
-      ]);
-    })(),
+    step('turbo', 'pnpm', ['exec', 'turbo', 'run', 'check-types', 'lint', 'test', 'bundle', '--concurrency=2']),
   ]);
 }
 process.exitCode = summary() === 0 ? 0 : 1;
