@@ -5,33 +5,22 @@
  * paint then waits for no API round trip. Any other request, a second one, or one with a token, goes out as usual.
  */
 import { ANSWERS_DATA_ID } from '@golf/contract/page-data';
+import { dataBlockObject } from './data-block.ts';
 
 export interface PageAnswers {
   /** The answer for a GET of `url` (path and query), the first time it is asked for; undefined otherwise. */
   take(url: string): unknown;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The answers of `doc`'s data block (none without one, or when it is not an object), resolved against `origin`. */
 export function pageAnswersOf(doc: Pick<Document, 'getElementById'>, origin: string): PageAnswers {
   let answers: Map<string, unknown> | null = null;
-  const read = (): Map<string, unknown> => {
-    const found = new Map<string, unknown>();
-    const text = doc.getElementById(ANSWERS_DATA_ID)?.textContent;
-    if (!text) return found;
-    try {
-      const value: unknown = JSON.parse(text);
-      if (isRecord(value)) for (const [path, body] of Object.entries(value)) found.set(path, body);
-    } catch {
-      // Unreadable: the page asks the API.
-    }
-    return found;
-  };
   return {
     take(url) {
-      answers ??= read();
+      // None when the block is missing or unreadable: the page asks the API.
+      answers ??= new Map(
+        Object.entries(dataBlockObject(doc.getElementById(ANSWERS_DATA_ID)?.textContent) ?? {}),
+      );
       const u = new URL(url, origin);
       if (u.origin !== origin) return undefined;
       const key = `${u.pathname}${u.search}`;

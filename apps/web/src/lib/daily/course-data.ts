@@ -6,24 +6,17 @@
 import type { CourseView } from '@golf/api';
 import { utcDate } from '@golf/contract';
 import { COURSE_DATA_ID } from '@golf/contract/page-data';
+import { dataBlockObject } from '../data-block.ts';
 
 let taken = false;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The course of the data block if it is today's (`now`, UTC) and open, else null. The rest of its shape is checked
  * where the course is opened (`DailyCourse`), as for the API's answer.
  */
 export function parseCourseData(text: string, now: Date): CourseView | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!isRecord(value) || value.date !== utcDate(now) || value.closed !== false) return null;
+  const value = dataBlockObject(text);
+  if (value === null || value.date !== utcDate(now) || value.closed !== false) return null;
   if (typeof value.rules !== 'string' || !Array.isArray(value.holes)) return null;
   return value as unknown as CourseView;
 }
