@@ -46,17 +46,19 @@ async function pageAnswers(
   self: SelfRequest,
 ): Promise<{ answers: Record<string, unknown>; maxAge: number }> {
   const url = new URL(c.req.url);
+  const front = c.req.header(FRONT_HEADER);
+  const headers: Record<string, string> = front ? { [FRONT_HEADER]: front } : {};
+  const paths = pageRequests(url.pathname, url.searchParams);
+  // At once, as the page itself would ask; kept in the page's order.
+  const responses = await Promise.all(
+    paths.map((path) => self(new Request(new URL(path, url), { headers }), c)),
+  );
   const answers: Record<string, unknown> = {};
   let maxAge = Infinity;
-  const front = c.req.header(FRONT_HEADER);
-  for (const path of pageRequests(url.pathname, url.searchParams)) {
-    const res = await self(
-      new Request(new URL(path, url), { headers: front ? { [FRONT_HEADER]: front } : {} }),
-      c,
-    );
+  for (const [i, res] of responses.entries()) {
     const age = publicMaxAge(res);
     if (res.status !== 200 || age === 0) continue;
-    answers[path] = await res.json();
+    answers[paths[i]!] = await res.json();
     maxAge = Math.min(maxAge, age);
   }
   return { answers, maxAge: Number.isFinite(maxAge) ? maxAge : 0 };
