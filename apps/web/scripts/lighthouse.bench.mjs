@@ -37,6 +37,7 @@ const option = (name) => {
   return i < 0 ? undefined : (args[i + 1] ?? '');
 };
 const runs = Math.max(1, Number(option('runs') ?? 1) || 1);
+const lhrDir = option('lhr');
 const log = (msg) => console.error(`[bench:web] ${msg}`);
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -332,7 +333,6 @@ try {
         log(`${page} ${preset.name} run ${i + 1}/${runs}`);
         const lhr = await audit(front.origin + page, preset.config);
         version = lhr.lighthouseVersion;
-        const lhrDir = option('lhr');
         if (lhrDir) {
           mkdirSync(lhrDir, { recursive: true });
           const file = `${page.replace(/\W+/g, '_') || '_'}-${preset.name}-${i + 1}.json`;

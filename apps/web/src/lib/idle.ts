@@ -1,7 +1,7 @@
 /**
  * Runs `work` once the browser is idle after the page has come alive (within `timeout` ms at the latest), in a task
- * of its own: what the first paint and the first move do not need (the name notice, the report dialog, prefetches)
- * then never lengthens the task that hydrates the page. Returns a function that cancels it.
+ * of its own: what the first paint and the first move do not need (the name notice and the report dialog, Today's
+ * date) then never lengthens the task that hydrates the page. Returns a function that cancels it.
  */
 export function whenIdle(work: () => void, timeout = 2000): () => void {
   if (typeof requestIdleCallback === 'function') {
