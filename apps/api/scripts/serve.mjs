@@ -13,7 +13,8 @@
 // private port directly cannot claim an address (src/middleware.ts). It answers what it cannot forward itself, at
 // once and with the API's error shape: a method other than GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS, a
 // request target that is not a path (`GET http://other.host/ HTTP/1.1`, `OPTIONS *`), and an /api/ path whose dot
-// segments resolve outside /api/. Only a refused connection (wrangler still starting) is retried.
+// segments resolve outside /api/. Only a refused connection (wrangler still starting) is retried. And like the edge's
+// cache, it answers the build's content-hashed files itself once the Worker's static assets have served them.
 //
 // usage: node scripts/serve.mjs [--port 8787] [--ip 127.0.0.1] [wrangler dev options...]
 import { API_HEADERS, COMMON_HEADERS } from '@golf/contract/security-headers';
@@ -242,9 +243,27 @@ async function forward(req, body) {
   }
 }
 
+/**
+ * The answers for the build's content-hashed files (`/_app/immutable/…`), kept by path the first time the Worker's
+ * static assets serve them with an `immutable` Cache-Control (apps/web/vite.config.ts): what Cloudflare's edge
+ * cache does in a deployment, where such a file is not fetched from the assets again for every browser. A request
+ * with a condition, a range or credentials always goes through.
+ */
+const immutable = new Map();
+const PASSES = ['range', 'authorization', 'if-none-match', 'if-modified-since', 'if-match', 'if-range'];
+const cacheable = (req) =>
+  req.method === 'GET' &&
+  (req.url ?? '').startsWith('/_app/immutable/') &&
+  !PASSES.some((name) => req.headers[name] !== undefined);
+
 const server = createServer(async (req, res) => {
   try {
     check(req);
+    const kept = cacheable(req) ? immutable.get(req.url) : undefined;
+    if (kept) {
+      res.writeHead(kept.status, kept.headers);
+      return res.end(kept.payload);
+    }
     const body = await readBody(req);
     if (body === null)
       return jsonError(res, 413, 'ERR_BODY_TOO_LARGE', 'the request body is larger than 16 KiB');
@@ -262,6 +281,13 @@ const server = createServer(async (req, res) => {
       req.method === 'HEAD' && response.headers.has('content-length')
         ? response.headers.get('content-length')
         : payload.length;
+    if (
+      cacheable(req) &&
+      response.status === 200 &&
+      headers['set-cookie'] === undefined &&
+      /\bimmutable\b/.test(headers['cache-control'] ?? '')
+    )
+      immutable.set(req.url, { status: response.status, headers, payload });
     res.writeHead(response.status, headers);
     res.end(req.method === 'HEAD' ? undefined : payload);
   } catch (e) {

@@ -92,6 +92,11 @@ test('every page and file carries the strict CSP and the security headers; the A
     expect(h['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
     permissions = h['permissions-policy'] ?? '';
     expect(permissions).toContain('camera=()');
+    // Only a file whose name carries its content's hash is kept without asking again; a page, the service worker
+    // and the shell are asked for anew (docs/deploy.md, "Caching").
+    const immutable = path.startsWith('/_app/immutable/');
+    expect([path, h['cache-control']?.includes('immutable') ?? false]).toEqual([path, immutable]);
+    if (immutable) expect(h['cache-control']).toBe('public, max-age=31536000, immutable');
   }
 
   const api = await request.get('/api/health');
@@ -224,4 +229,24 @@ test("the Worker's private port refuses requests that did not pass the front", a
   // Through the front, the same request is served.
   const served = await request.post('/api/players', { data: { name: 'Honest' } });
   expect(served.status()).toBe(201);
+});
+
+test('the local front keeps a content-hashed file as the Worker served it, and passes a conditional request on', async ({
+  request,
+}) => {
+  const html = await (await request.get('/play')).text();
+  const file = /href="\.?(\/_app\/immutable\/[^"]+\.js)" rel="modulepreload"/.exec(html)?.[1];
+  expect(file).toBeTruthy();
+  const first = await request.get(file!);
+  const again = await request.get(file!);
+  for (const r of [first, again]) expect(r.status()).toBe(200);
+  const { date: _d1, ...served } = first.headers();
+  const { date: _d2, ...kept } = again.headers();
+  expect(kept).toEqual(served);
+  expect(await again.body()).toEqual(await first.body());
+  expect(served['cache-control']).toBe('public, max-age=31536000, immutable');
+  // A revalidation is the Worker's static assets' to answer (the front would have answered 200 from what it keeps).
+  expect(served.etag).toBeTruthy();
+  const revalidated = await request.get(file!, { headers: { 'if-none-match': served.etag! } });
+  expect(revalidated.status()).toBe(304);
 });
