@@ -1,0 +1,50 @@
+/**
+ * The golden rounds' checks, shared by the two test files that run them (src/audit.golden.test.ts and
+ * src/audit.golden.rest.test.ts): the rounds take about 25 s of audit work, and two files let Vitest run the halves at
+ * once on two cores.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { auditGolden, type GoldenRound } from './audit-golden.ts';
+
+export const golden = JSON.parse(readFileSync(new URL('./audit-golden.json', import.meta.url), 'utf8')) as {
+  auditVersion: number;
+  rounds: GoldenRound[];
+};
+
+/** A round's answers as text, numbers to the last bit: JSON writes every double so that it reads back the same. */
+export const exactly = (value: unknown): string => JSON.stringify(value);
+
+/** Who played a round, and under which rules ("classic perfect"): the rounds are checked a player at a time. */
+const playerOf = (r: GoldenRound): string => `${r.rules} ${r.player}`;
+
+/**
+ * The players of the first file: the ones whose audits take longest (perfect information, whose every decision is
+ * judged on many samples), about half of the work. Every other player is the second file's.
+ */
+const FIRST_FILE = new Set([
+  'classic perfect',
+  'classic greedy',
+  'classic planner',
+  'turn-the-corner perfect',
+]);
+
+/** The rounds of one file, a test per player: every hole's audit and the verdict unchanged. */
+export function checkGoldenRounds(file: 'first' | 'rest'): void {
+  const players = [...new Set(golden.rounds.map(playerOf))].filter(
+    (p) => FIRST_FILE.has(p) === (file === 'first'),
+  );
+  for (const player of players) {
+    const rounds = golden.rounds.filter((r) => playerOf(r) === player);
+    it(`gives ${player}'s ${rounds.length} rounds every hole's audit and the verdict unchanged`, () => {
+      for (const round of rounds) {
+        const { holes, verdict } = auditGolden(round);
+        expect(exactly(holes)).toBe(exactly(round.holes));
+        expect(exactly(verdict)).toBe(exactly(round.verdict));
+      }
+    }, 60_000);
+  }
+}
+
+/** How many rounds the first file checks (the two files together check every round once). */
+export const firstFileRounds = (): number => golden.rounds.filter((r) => FIRST_FILE.has(playerOf(r))).length;
