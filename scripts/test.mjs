@@ -3,8 +3,8 @@
 //
 // 1. the quick repository checks (import cycles, the file paths the docs name), then the web's build, once: the
 //    browser tests serve a copy of it and the Worker's bundle check reads it, so nothing rebuilds it under them;
-// 2. two lanes at once: the browser (Playwright) suite against the built app, at a lower scheduling weight (below),
-//    and turbo's type checks, lint, unit and Workers tests and the bundle check, two tasks at a time;
+// 2. two lanes at once: the browser (Playwright) suite against the built app, and turbo's type checks, lint, unit
+//    and Workers tests and the bundle check, two tasks at a time (each Vitest run takes one worker on two cores);
 // 3. a summary: each step's time and the total. Any failure fails the whole run (after both lanes finish, so
 //    every failure is printed).
 import { spawn } from 'node:child_process';
@@ -44,9 +44,7 @@ function summary() {
   for (const s of steps)
     process.stdout.write(`  ${s.status === 0 ? 'ok  ' : 'FAIL'} ${s.name.padEnd(10)} ${seconds(s.ms)}\n`);
   const failed = steps.filter((s) => s.status !== 0).length;
-  process.stdout.write(
-    `[test] total ${seconds(Date.now() - started)}, ${failed === 0 ? 'all passed' : `${failed} failed`}\n`,
-  );
+  process.stdout.write(`[test] total ${seconds(Date.now() - started)}, ${failed === 0 ? 'all passed' : `${failed} failed`}\n`);
   return failed;
 }
 
@@ -63,21 +61,8 @@ for (const [name, cmd, args] of [
 }
 if (failed === 0) {
   await Promise.all([
-    // E2E_NICE: the browsers and the server of the browser tests each run in a session of their own, and Linux shares
-    // the processor between sessions (autogroup, sched(7)): five groups against one for the whole turbo lane, which
-    // then ran on a sixth of the machine and finished last, one test at a time. At nice 8 the lanes share it evenly
-    // enough that turbo's lane ends first and the browser suite, four workers wide, ends the run on both cores.
-    step('e2e', 'pnpm', ['--filter', '@golf/web', 'run', 'test:e2e'], { E2E_SKIP_BUILD: '1', E2E_NICE: '8' }),
-    step('turbo', 'pnpm', [
-      'exec',
-      'turbo',
-      'run',
-      'check-types',
-      'lint',
-      'test',
-      'bundle',
-      '--concurrency=2',
-    ]),
+    step('e2e', 'pnpm', ['--filter', '@golf/web', 'run', 'test:e2e'], { E2E_SKIP_BUILD: '1' }),
+    step('turbo', 'pnpm', ['exec', 'turbo', 'run', 'check-types', 'lint', 'test', 'bundle', '--concurrency=2']),
   ]);
 }
 process.exitCode = summary() === 0 ? 0 : 1;

@@ -1,19 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import { join } from 'node:path';
 import { CHROMIUM_FLAGS, testChromium } from './scripts/chromium.mjs';
 
 // The system's headless Chromium (Debian's packages) when there is one, Playwright's own browser otherwise.
 const chromium = testChromium();
-// With E2E_NICE (`pnpm test` sets it), the browser is started by scripts/niced-browser.sh, which lowers its
-// scheduling group's weight first: the unit tests running beside the browser tests then get their share.
-const nice = process.env.E2E_NICE;
-const launchOptions = chromium
-  ? {
-      executablePath: nice ? join(import.meta.dirname, 'scripts', 'niced-browser.sh') : chromium,
-      args: ['--headless', ...CHROMIUM_FLAGS],
-      ...(nice ? { env: { ...process.env, E2E_BROWSER: chromium, E2E_NICE: nice } } : {}),
-    }
-  : {};
+const launchOptions = chromium ? { executablePath: chromium, args: ['--headless', ...CHROMIUM_FLAGS] } : {};
 
 // `scripts/e2e.mjs` starts the app on a free port and passes its origin; run by hand against `pnpm start`.
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787';

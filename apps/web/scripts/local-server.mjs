@@ -136,20 +136,11 @@ export async function startServer({ prefix = 'golf-local-', log = () => {}, vars
       ],
       { cwd: api, env, detached: true, stdio: ['ignore', out, out] },
     );
-    // The server runs in a session, so a scheduling group, of its own (`detached`): with E2E_NICE, its weight is lowered
-    // like the browsers' (scripts/niced-browser.sh). Where /proc has no autogroup file, nothing changes.
-    if (process.env.E2E_NICE) {
-      try {
-        writeFileSync(`/proc/${server.pid}/autogroup`, process.env.E2E_NICE);
-      } catch {
-        // not Linux, or no autogroup
-      }
-    }
     await waitForHealth(`${origin}/api/health`, server, 90_000);
     return { origin, persist, stop, kill, logTail: () => readFileSync(serverLog, 'utf8').slice(-4000) };
   } catch (e) {
     const tail = existsSync(serverLog) ? readFileSync(serverLog, 'utf8').slice(-4000) : '';
     await stop();
-    throw new Error(`${e instanceof Error ? e.message : String(e)}${tail ? `\n${tail}` : ''}`, { cause: e });
+    throw new Error(`${e instanceof Error ? e.message : String(e)}${tail ? `\n${tail}` : ''}`);
   }
 }
