@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `pnpm test`: every check and test of the repository, in lanes that run at once so both cores work, then the total time.
+// `pnpm test`: every check and test of the repository, in lanes that run at once so both cores work, then the total
+// time.
 //
 // 1. the quick repository checks (import cycles, the file paths the docs name), then the web's build, once: the
 //    browser tests serve a copy of it and the Worker's bundle check reads it, so nothing rebuilds it under them;
 // 2. three lanes at once: the browser (Playwright) suite against the built app; the API's Workers tests; and
 //    turbo's other unit tests, then its type checks, lint and the bundle check, two tasks at a time;
-// 3. a summary: each step's time and the total. Any failure fails the whole run (after both lanes finish, so
+// 3. a summary: each step's time and the total. Any failure fails the whole run (after every lane finishes, so
 //    every failure is printed).
 import { spawn } from 'node:child_process';
 
