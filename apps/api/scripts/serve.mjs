@@ -259,7 +259,8 @@ const cacheable = (req) =>
 const server = createServer(async (req, res) => {
   try {
     check(req);
-    const kept = cacheable(req) ? immutable.get(req.url) : undefined;
+    const keep = cacheable(req);
+    const kept = keep ? immutable.get(req.url) : undefined;
     if (kept) {
       res.writeHead(kept.status, kept.headers);
       return res.end(kept.payload);
@@ -282,7 +283,7 @@ const server = createServer(async (req, res) => {
         ? response.headers.get('content-length')
         : payload.length;
     if (
-      cacheable(req) &&
+      keep &&
       response.status === 200 &&
       headers['set-cookie'] === undefined &&
       /\bimmutable\b/.test(headers['cache-control'] ?? '')

@@ -15,7 +15,7 @@ export const golden = JSON.parse(readFileSync(new URL('./audit-golden.json', imp
 /** A round's answers as text, numbers to the last bit: JSON writes every double so that it reads back the same. */
 export const exactly = (value: unknown): string => JSON.stringify(value);
 
-/** Who played a round, and under which rules ("classic perfect"): the rounds are checked a player at a time. */
+/** Who played a round, and under which rules ("classic perfect"): the files split the rounds by player. */
 const playerOf = (r: GoldenRound): string => `${r.rules} ${r.player}`;
 
 /**
@@ -29,14 +29,20 @@ const FIRST_FILE = new Set([
   'turn-the-corner perfect',
 ]);
 
+/** Which of the two files. */
+export type GoldenFile = 'first' | 'rest';
+
+/** The rounds one file checks: the two files together check every round once. */
+export const roundsOf = (file: GoldenFile): GoldenRound[] =>
+  golden.rounds.filter((r) => FIRST_FILE.has(playerOf(r)) === (file === 'first'));
+
 /**
  * The rounds of one file, a test per round: every hole's audit and the verdict unchanged. The timeout is a guard
  * against a hang, not a speed check: a round takes up to a few seconds alone, and many times that on a machine
  * running the whole suite.
  */
-export function checkGoldenRounds(file: 'first' | 'rest'): void {
-  const rounds = golden.rounds.filter((r) => FIRST_FILE.has(playerOf(r)) === (file === 'first'));
-  for (const [i, round] of rounds.entries()) {
+export function checkGoldenRounds(file: GoldenFile): void {
+  for (const [i, round] of roundsOf(file).entries()) {
     const holes = `${round.logs.length} hole${round.logs.length === 1 ? '' : 's'}`;
     const salt = round.salt === '' ? 'no salt' : 'salted';
     it(`gives ${playerOf(round)}'s round ${i + 1} (${holes}, ${salt}) every hole's audit and the verdict unchanged`, () => {
@@ -46,6 +52,3 @@ export function checkGoldenRounds(file: 'first' | 'rest'): void {
     }, 300_000);
   }
 }
-
-/** How many rounds the first file checks (the two files together check every round once). */
-export const firstFileRounds = (): number => golden.rounds.filter((r) => FIRST_FILE.has(playerOf(r))).length;
