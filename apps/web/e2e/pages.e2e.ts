@@ -116,3 +116,39 @@ test('search and sharing: one description and its own sharing tags per page, rob
     expect(xml).toContain(`${path}</loc>`);
   expect(xml).not.toContain(`/archive/${today}<`);
 });
+
+test('in English, today, practice and the rules come alive without loading Intl’s number or date data', async ({
+  page,
+}) => {
+  // Every Intl formatter the page makes, by kind: the first of a page loads its locale's data in one long task.
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as unknown as { intlMade: string[] }).intlMade = made;
+    for (const kind of ['NumberFormat', 'DateTimeFormat', 'ListFormat', 'RelativeTimeFormat'] as const) {
+      const Original = Intl[kind] as unknown as new (...args: unknown[]) => object;
+      Object.defineProperty(Intl, kind, {
+        value: new Proxy(Original, {
+          construct: (target, args: unknown[]) => (made.push(kind), new target(...args)),
+          apply: (target, self, args: unknown[]) => (made.push(kind), Reflect.apply(target, self, args)),
+        }),
+      });
+    }
+  });
+  const made = () => page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade);
+
+  await page.goto('/');
+  await expect(page.getByTestId('exposed')).toHaveCount(7);
+  // The heading's date, written once the browser is idle.
+  await expect(page.locator('h1 .date')).toHaveText(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}$/);
+  expect(await made()).toEqual([]);
+
+  for (const path of ['/play', '/rules']) {
+    await page.goto(path);
+    await page.locator('main h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect([path, await made()]).toEqual([path, []]);
+  }
+  // The rules' p-value and odds, written without it as Intl writes them.
+  await expect(page.locator('.fair')).toContainText('p-value is below 0.001');
+  await expect(page.locator('.fair')).toContainText('at most once in 1,000 rounds');
+});

@@ -18,7 +18,8 @@
 //   --skip-build  reuse apps/web/build
 //   --pages LIST  only these pages (comma-separated; `today` and `closed` stand for the dated pages)
 //   --json FILE   also write the figures as JSON
-//   --lhr DIR     also write each run's whole Lighthouse report (its audits: long tasks, LCP element, ...) to DIR
+//   --lhr DIR     also write each run's whole Lighthouse report (its audits: long tasks, LCP element, ...) and its
+//                 trace (<page>-<preset>-<run>.trace.json, for a performance panel) to DIR
 // Needs Node >= 22.19 (Lighthouse 13) and a Chromium: CHROMIUM_PATH or CHROME_PATH, else /usr/bin/chromium, else chrome-launcher's
 // own search for an installed Chrome.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -285,7 +286,7 @@ async function audit(url, config) {
       const error = result.lhr.runtimeError;
       if (!error || attempt === 3) {
         if (error) log(`${url}: ${error.code} three times; its figures are missing`);
-        return result.lhr;
+        return result;
       }
       log(`${url}: ${error.code}, trying again`);
     } finally {
@@ -331,12 +332,13 @@ try {
       const list = [];
       for (let i = 0; i < runs; i++) {
         log(`${page} ${preset.name} run ${i + 1}/${runs}`);
-        const lhr = await audit(front.origin + page, preset.config);
+        const { lhr, artifacts } = await audit(front.origin + page, preset.config);
         version = lhr.lighthouseVersion;
         if (lhrDir) {
           mkdirSync(lhrDir, { recursive: true });
-          const file = `${page.replace(/\W+/g, '_') || '_'}-${preset.name}-${i + 1}.json`;
-          writeFileSync(join(lhrDir, file), JSON.stringify(lhr));
+          const file = `${page.replace(/\W+/g, '_') || '_'}-${preset.name}-${i + 1}`;
+          writeFileSync(join(lhrDir, `${file}.json`), JSON.stringify(lhr));
+          writeFileSync(join(lhrDir, `${file}.trace.json`), JSON.stringify(artifacts.Trace));
         }
         list.push(figuresOf(lhr, front.gzipBytes));
       }

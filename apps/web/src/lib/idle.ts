@@ -11,3 +11,11 @@ export function whenIdle(work: () => void, timeout = 2000): () => void {
   const id = setTimeout(work, 1);
   return () => clearTimeout(id);
 }
+
+/**
+ * A promise that settles in a new task: what follows it runs after the browser has had a turn (input, paint), so
+ * two pieces of work on either side of it are two tasks, not one long one.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

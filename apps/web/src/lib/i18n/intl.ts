@@ -1,7 +1,9 @@
 /**
  * Numbers, dates, lists, ordinals and relative times in the locale in effect, through `Intl` (formatters are
- * cached per locale and options). The pseudo-locale formats as English.
+ * cached per locale and options). The pseudo-locale formats as English. In English, the shapes the first paint
+ * of a page needs (a day, a p-value, "8.3 million") skip `Intl`, which loads its data on first use (./english.ts).
  */
+import { englishCompact, englishDay, englishSignificant, englishWhole } from './english.ts';
 import { m } from './index.ts';
 import { currentLocale } from './locale.svelte.ts';
 import { PSEUDO_LOCALE } from './languages.ts';
@@ -29,11 +31,12 @@ const numberFormat = (options: Intl.NumberFormatOptions): Intl.NumberFormat =>
 /**
  * A whole count with the locale's grouping: "1,000", "1.000", "1 000". Every language of the catalogue writes a
  * whole number from 0 to 999 in plain ASCII digits, ungrouped, so those skip `Intl` (not −0, which Intl writes
- * "-0"): the first `Intl.NumberFormat` of a page loads the number data, about 20 ms of a fast processor, and the
- * first paint of a course only needs "9 cards left".
+ * "-0"), as English's larger ones do.
  */
 export const countText = (n: number): string =>
-  Number.isInteger(n) && n >= 0 && n < 1000 && !Object.is(n, -0) ? String(n) : numberFormat({}).format(n);
+  Number.isInteger(n) && n >= 0 && n < 1000 && !Object.is(n, -0)
+    ? String(n)
+    : ((intlLocale() === 'en' ? englishWhole(n) : null) ?? numberFormat({}).format(n));
 
 /** A number with exactly `digits` decimals: "4.5", "4,5". */
 export const decimalText = (n: number, digits: number): string =>
@@ -41,10 +44,12 @@ export const decimalText = (n: number, digits: number): string =>
 
 /** A number to `digits` significant figures: 0.25, 0,0042. */
 export const significantText = (n: number, digits: number): string =>
+  (intlLocale() === 'en' ? englishSignificant(n, digits) : null) ??
   numberFormat({ maximumSignificantDigits: digits }).format(n);
 
 /** A large number in words, two significant figures: "8.3 million", "8,3 Millionen", "830万". */
 export const compactText = (n: number): string =>
+  (intlLocale() === 'en' ? englishCompact(n) : null) ??
   numberFormat({ notation: 'compact', compactDisplay: 'long', maximumSignificantDigits: 2 }).format(n);
 
 /** A share as a percentage, whole: 0.25 → "25%", "25 %". */
@@ -60,6 +65,7 @@ export const listText = (items: readonly string[]): string =>
 
 /** A date or time in the locale (options as `Intl.DateTimeFormat`'s). */
 export const dateText = (at: Date, options: Intl.DateTimeFormatOptions): string =>
+  (intlLocale() === 'en' ? englishDay(at, options) : null) ??
   cached('d', options, (l) => new Intl.DateTimeFormat(l, options)).format(at);
 
 /**
