@@ -133,7 +133,8 @@ export default defineConfig({
       adapter: withHeaders,
       // A page's CSS is in its HTML (a <style> allowed by its hash), so no stylesheet request holds the first paint.
       inlineStyleThreshold: 20_000,
-      serviceWorker: { register: true },
+      // Registered by the root layout a while after the first page has loaded (src/routes/+layout.svelte).
+      serviceWorker: { register: false },
       // Hashes, not nonces: the pages are static files. SvelteKit adds the hashes of its inline start script and
       // of the inlined styles.
       csp: { mode: 'hash', directives: CSP_DIRECTIVES },

@@ -19,3 +19,21 @@ export function whenIdle(work: () => void, timeout = 2000): () => void {
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Runs `work` once the page has loaded, then `delay` ms have passed, then the browser is idle: for what downloads a
+ * lot but serves only later visits (the service worker's copy of the app). Returns a function that cancels it.
+ */
+export function afterLoad(work: () => void, delay: number): () => void {
+  let cancel = (): void => {};
+  const start = (): void => {
+    const t = setTimeout(() => (cancel = whenIdle(work)), delay);
+    cancel = () => clearTimeout(t);
+  };
+  if (document.readyState === 'complete') start();
+  else addEventListener('load', start, { once: true });
+  return () => {
+    removeEventListener('load', start);
+    cancel();
+  };
+}
