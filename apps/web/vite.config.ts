@@ -10,6 +10,7 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { i18nPlugin } from './scripts/i18n.mjs';
 
@@ -80,11 +81,45 @@ const SITE_META = /\s*<meta\b[^>]*\bdata-site-meta\b[^>]*>/g;
  * page's script hashes (a page's `<meta>` keeps it to its own), plus `frame-ancestors`, which only a header can
  * carry. The prerendered pages lose app.html's site-wide tags: they have their own.
  */
+/** Where the build lists, for each page the shell renders, the files it loads first (`SHELL_ROUTES_FILE` below). */
+const SHELL_ROUTES_FILE = 'shell-routes.json';
+
+/**
+ * For each page path the shell renders in the browser: its route's pattern, and the JavaScript and CSS of its
+ * layouts and page (each node's whole static import graph, as SvelteKit lists it for server rendering), less what
+ * the shell already names. The Worker puts them in the shell it serves for a path (apps/api/src/routes/pages.ts),
+ * so the browser fetches them at once instead of import by import after the app has started.
+ */
+async function shellRoutes(serverDir: string): Promise<{ pattern: string; js: string[]; css: string[] }[]> {
+  type Node = { imports: string[]; stylesheets: string[] };
+  type Route = { pattern: RegExp; page: { layouts: (number | undefined)[]; leaf: number } | null };
+  const { manifest } = (await import(pathToFileURL(join(serverDir, 'manifest.js')).href)) as {
+    manifest: { client: { imports: string[] }; nodes: (() => Promise<Node>)[]; routes: Route[] };
+  };
+  const named = new Set(manifest.client.imports);
+  const routes = [];
+  for (const route of manifest.routes) {
+    if (route.page === null) continue;
+    const js = new Set<string>();
+    const css = new Set<string>();
+    for (const i of [...route.page.layouts, route.page.leaf]) {
+      if (i === undefined) continue;
+      const node = await manifest.nodes[i]!();
+      for (const file of node.imports) if (!named.has(file)) js.add(`/${file}`);
+      for (const file of node.stylesheets) css.add(`/${file}`);
+    }
+    routes.push({ pattern: route.pattern.source, js: [...js], css: [...css] });
+  }
+  return routes;
+}
+
 const withHeaders: Adapter = {
   name: 'adapter-static with _headers',
   async adapt(builder) {
     await staticAdapter.adapt(builder);
     const out = join(import.meta.dirname, 'build');
+    const routes = await shellRoutes(builder.getServerDirectory());
+    writeFileSync(join(out, builder.config.appDir, SHELL_ROUTES_FILE), JSON.stringify(routes));
     // Every static style attribute in the built templates must be one the policy allows by its hash.
     for (const file of readdirSync(join(out, '_app'), { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.js')) continue;

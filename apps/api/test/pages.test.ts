@@ -147,6 +147,54 @@ describe('the pages the Worker serves', () => {
     }
   });
 
+  it("starts a shell page's own files from its HTML: its route's in the build's list, less what the shell names", async () => {
+    const routes = [
+      {
+        pattern: '^\\/standings\\/([^/]+?)\\/?$',
+        js: [
+          '/_app/immutable/nodes/15.abc.js',
+          '/_app/immutable/chunks/shared.js',
+          '/_app/immutable/chunks/in"jected.js',
+          'https://elsewhere.test/_app/immutable/x.js',
+        ],
+        css: ['/_app/immutable/assets/15.abc.css', '/_app/immutable/assets/x.css?<b>'],
+      },
+      { pattern: '^\\/me\\/?$', js: ['/_app/immutable/nodes/9.me.js'], css: [] },
+    ];
+    // A shell that already names one of the route's files (the layout's, as the build writes it).
+    const shell = SHELL_PAGE.replace(
+      '</head>',
+      '<link href="/_app/immutable/chunks/shared.js" rel="modulepreload"></head>',
+    );
+    const built = {
+      fetch: async (input: string) => {
+        const path = new URL(input).pathname;
+        if (path === '/_app/shell-routes.json') return Response.json(routes);
+        if (path === '/shell') return new Response(shell, { headers: { 'content-type': 'text/html' } });
+        return assets.fetch(input);
+      },
+    };
+    const app = at('2026-06-16T08:00:00Z');
+    const html = async (path: string) => {
+      const res = await app.request(`https://golf.test${path}`, {}, { ...env, ASSETS: built });
+      expect(res.status, path).toBe(200);
+      return res.text();
+    };
+    // A day nobody played (no answers to add): the shell and the links, only addresses of the build's own files.
+    expect(await html('/standings/2030-01-01')).toBe(
+      shell.replace(
+        '</head>',
+        '<link rel="modulepreload" href="/_app/immutable/nodes/15.abc.js">' +
+          '<link rel="stylesheet" href="/_app/immutable/assets/15.abc.css"></head>',
+      ),
+    );
+    expect(await html('/me')).toBe(
+      shell.replace('</head>', '<link rel="modulepreload" href="/_app/immutable/nodes/9.me.js"></head>'),
+    );
+    // A path no route matches: the shell as built.
+    expect(await html('/no/such/page')).toBe(shell);
+  });
+
   it('serves no page where the API runs without the web (its tests, the memory build)', async () => {
     const res = await at('2026-06-15T08:00:00Z').request('https://golf.test/', {}, env);
     expect(res.status).toBe(404);

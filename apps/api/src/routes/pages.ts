@@ -27,6 +27,61 @@ async function builtPage(c: { env: AppEnv['Bindings']; req: { url: string } }, p
   return res.ok ? await res.text() : null;
 }
 
+/** Where the web's build lists the files of each page the shell renders (apps/web/vite.config.ts, `shellRoutes`). */
+export const SHELL_ROUTES_PATH = '/_app/shell-routes.json';
+
+/** A page path's route, and the JavaScript and CSS of its layouts and page the shell does not name itself. */
+interface ShellRoute {
+  pattern: RegExp;
+  js: string[];
+  css: string[];
+}
+
+/** A file of the build's content-hashed output: the only kind of address the Worker writes into a page. */
+const BUILT_FILE = /^\/_app\/immutable\/[\w.-]+(?:\/[\w.-]+)*\.(?:js|css)$/;
+
+/** The build's list, read once per set of static assets (an isolate serves one build); none without it. */
+const shellRoutesOf = new WeakMap<object, Promise<ShellRoute[]>>();
+function shellRoutes(c: { env: AppEnv['Bindings']; req: { url: string } }): Promise<ShellRoute[]> {
+  const assets = c.env.ASSETS;
+  if (!assets) return Promise.resolve([]);
+  let routes = shellRoutesOf.get(assets);
+  if (routes === undefined) {
+    routes = builtPage(c, SHELL_ROUTES_PATH)
+      .then((text) =>
+        text === null
+          ? []
+          : (JSON.parse(text) as { pattern: string; js: string[]; css: string[] }[]).map((r) => ({
+              pattern: new RegExp(r.pattern),
+              js: r.js.filter((f) => BUILT_FILE.test(f)),
+              css: r.css.filter((f) => BUILT_FILE.test(f)),
+            })),
+      )
+      .catch(() => []);
+    shellRoutesOf.set(assets, routes);
+  }
+  return routes;
+}
+
+/**
+ * The links that start a page path's own files at once, as the shell's HTML arrives: its route's JavaScript
+ * (`modulepreload`) and CSS, less what the shell already names. Without them the browser finds them import by
+ * import once the app has started, a round trip each. Empty for a path no route matches.
+ */
+async function routeLinks(
+  c: { env: AppEnv['Bindings']; req: { url: string } },
+  path: string,
+  html: string,
+): Promise<string> {
+  const route = (await shellRoutes(c)).find((r) => r.pattern.test(path));
+  if (!route) return '';
+  const fresh = (file: string) => !html.includes(`"${file}"`);
+  return [
+    ...route.js.filter(fresh).map((file) => `<link rel="modulepreload" href="${file}">`),
+    ...route.css.filter(fresh).map((file) => `<link rel="stylesheet" href="${file}">`),
+  ].join('');
+}
+
 /** The Worker's own answer to an API request (the app itself, as a request from outside would reach it). */
 export type SelfRequest = (request: Request, c: Context<AppEnv>) => Promise<Response>;
 
@@ -85,9 +140,11 @@ function page(html: string, cacheControl: string): Response {
  *   request to the API. It is kept as long as that answer is (until the day closes, a minute at most). Without a
  *   course (the secret missing, say) the page goes out without it, and the app asks the API, which says why.
  * - any other page path: the shell, which renders the page in the browser (a path that names a file, and any
- *   path under `/api/`, stays a 404). A dated page (`/archive/<date>`, `/standings/<date>`) gets the API's answers
- *   it asks for as it opens, as anyone without a token gets them (`pageAnswers`), in a JSON data block, and is kept
- *   as long as the shortest of them; the others are kept like any static page.
+ *   path under `/api/`, stays a 404), with links that start its route's own JavaScript and CSS at once
+ *   (`routeLinks`, from the build's `_app/shell-routes.json`). A dated page (`/archive/<date>`,
+ *   `/standings/<date>`) gets the API's answers it asks for as it opens, as anyone without a token gets them
+ *   (`pageAnswers`), in a JSON data block, and is kept as long as the shortest of them; the others are kept like any
+ *   static page.
  */
 export const pageRoutes = (deps: AppDeps, self: SelfRequest) =>
   new Hono<AppEnv>()
@@ -108,14 +165,18 @@ export const pageRoutes = (deps: AppDeps, self: SelfRequest) =>
     })
     .get('*', async (c, next) => {
       if (!isPagePath(c.req.path)) return next();
-      const html = await builtPage(c, SHELL_PATH);
-      if (html === null) return next();
-      const { answers, maxAge } = await pageAnswers(c, self);
+      const shell = await builtPage(c, SHELL_PATH);
+      if (shell === null) return next();
+      const [{ answers, maxAge }, links] = await Promise.all([
+        pageAnswers(c, self),
+        routeLinks(c, c.req.path, shell),
+      ]);
+      const html = beforeHeadEnd(shell, links);
       if (maxAge > 0)
         return page(
           beforeHeadEnd(html, jsonDataBlock(ANSWERS_DATA_ID, answers)),
           `public, max-age=${maxAge}`,
         );
-      // The same for every path and every day: kept like any static page (revalidated on each use).
+      // The same for every day: kept like any static page (revalidated on each use).
       return page(html, 'public, max-age=0, must-revalidate');
     });
