@@ -144,6 +144,37 @@ export function checkCatalogue(settings, read = (locale) => readJson(join(messag
   return problems;
 }
 
+const NEW_PLURAL_RULES = 'return new Intl.PluralRules(locale, options).select(Number(input))';
+
+/**
+ * Paraglide's registry with one `Intl.PluralRules` per locale and options: its `plural` made a new one for every
+ * message it picked a form for, 35 of them as a course's cards are drawn. Fails if Paraglide's code changed.
+ */
+function withCachedPluralRules(registry) {
+  if (!registry.includes(NEW_PLURAL_RULES))
+    throw new Error(`registry.js no longer has "${NEW_PLURAL_RULES}": review withCachedPluralRules`);
+  return `${registry.replace(NEW_PLURAL_RULES, 'return pluralRules(locale, options).select(Number(input))')}
+/** @type {Map<string, Intl.PluralRules>} */
+const pluralRulesMade = new Map();
+
+/**
+ * The locale's plural rules for these options, made once (scripts/i18n.mjs).
+ * @param {string} locale
+ * @param {Intl.PluralRulesOptions} [options]
+ * @returns {Intl.PluralRules}
+ */
+function pluralRules(locale, options) {
+  const key = \`\${locale}|\${JSON.stringify(options ?? {})}\`;
+  let rules = pluralRulesMade.get(key);
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(locale, options);
+    pluralRulesMade.set(key, rules);
+  }
+  return rules;
+}
+`;
+}
+
 /** What the output is made from: the settings, the catalogues (the pseudo-locale's aside), this script, Paraglide. */
 function inputsHash(settings) {
   const hash = createHash('sha256');
@@ -284,6 +315,7 @@ export async function compileMessages({ quiet = false, force = false } = {}) {
     const keys = Object.keys(base);
     Object.assign(output, messageModules(output[`messages/${settings.baseLocale}.js`] ?? '', keys));
     output['messages/_loaded.js'] = LOADED_MODULE;
+    output['registry.js'] = withCachedPluralRules(output['registry.js'] ?? '');
     // Each other locale's messages as one list, in `keys` order: what src/lib/i18n loads on demand.
     for (const locale of settings.locales) {
       if (locale === settings.baseLocale) continue;

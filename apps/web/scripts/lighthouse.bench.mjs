@@ -13,10 +13,11 @@
 // counted in gzip bytes of the body (zlib level 6) as the front sent them. The app renders on the client, so
 // this is the JavaScript a visitor waits for before seeing anything.
 //
-// usage: pnpm bench:web [--runs N] [--skip-build] [--pages /,/rules] [--json FILE]
+// usage: pnpm bench:web [--runs N] [--skip-build] [--pages /,/rules] [--presets mobile] [--json FILE]
 //   --runs N      Lighthouse runs per page and preset (default 1); figures are the median of the runs
 //   --skip-build  reuse apps/web/build
 //   --pages LIST  only these pages (comma-separated; `today` and `closed` stand for the dated pages)
+//   --presets LIST  only these Lighthouse presets (`mobile`, `desktop`; default both)
 //   --json FILE   also write the figures as JSON
 //   --lhr DIR     also write each run's whole Lighthouse report (its audits: long tasks, LCP element, ...) and its
 //                 trace (<page>-<preset>-<run>.trace.json, for a performance panel) to DIR
@@ -54,10 +55,12 @@ const chosen = option('pages')
   ?.split(',')
   .map((p) => p.replace(/^today$/, `/standings/${today}`).replace(/^closed$/, `/archive/${yesterday}`));
 const pages = chosen ?? ALL_PAGES;
-const PRESETS = [
+const ALL_PRESETS = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
 ];
+const chosenPresets = option('presets')?.split(',');
+const PRESETS = chosenPresets ? ALL_PRESETS.filter((p) => chosenPresets.includes(p.name)) : ALL_PRESETS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 // ---- seeding ------------------------------------------------------------------------------------------------
