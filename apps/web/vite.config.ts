@@ -176,10 +176,14 @@ export default defineConfig({
     }),
   ],
   build: {
-    // A module loaded on demand (a dialog, another page) fetches its own imports as the browser reads it; only its
-    // stylesheets are added by Vite's helper. Adding a <link rel=modulepreload> for every import of every chunk
-    // loaded when idle cost more processor time than those loads themselves on the first page.
-    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
+    // A component loaded on demand (a dialog, a panel) fetches its own imports as the browser reads it; only its
+    // stylesheets are added by Vite's helper: a <link rel=modulepreload> for every import of the chunks loaded when
+    // idle cost more processor time than those loads themselves on the first page. A page of the app (a route's
+    // node, loaded on navigation) keeps them all, so a navigation fetches its files at once.
+    modulePreload: {
+      resolveDependencies: (file, deps) =>
+        file.includes('/nodes/') ? deps : deps.filter((dep) => dep.endsWith('.css')),
+    },
   },
   server: { proxy: { '/api': { target: api, changeOrigin: true } } },
   preview: { proxy: { '/api': { target: api, changeOrigin: true } } },
