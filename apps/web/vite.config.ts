@@ -1,3 +1,4 @@
+import { SHELL_ROUTES_PATH, type ShellRouteFiles } from '@golf/contract/page-data';
 import {
   PAGE_CSP_DIRECTIVES,
   pageHeaders,
@@ -75,29 +76,20 @@ const SITE_TITLE = /\s*<title>Golf Daily<\/title>/;
 const SITE_META = /\s*<meta\b[^>]*\bdata-site-meta\b[^>]*>/g;
 
 /**
- * adapter-static, then the static assets' `_headers` file: the security headers of every page and file
- * (docs/deploy.md). Each page's Content-Security-Policy is the one SvelteKit wrote into its `<meta>` (with the
- * hashes of its own inline scripts); the one `_headers` rule for every path gives the shell's policy with every
- * page's script hashes (a page's `<meta>` keeps it to its own), plus `frame-ancestors`, which only a header can
- * carry. The prerendered pages lose app.html's site-wide tags: they have their own.
- */
-/** Where the build lists, for each page the shell renders, the files it loads first (`SHELL_ROUTES_FILE` below). */
-const SHELL_ROUTES_FILE = 'shell-routes.json';
-
-/**
  * For each page path the shell renders in the browser: its route's pattern, and the JavaScript and CSS of its
- * layouts and page (each node's whole static import graph, as SvelteKit lists it for server rendering), less what
- * the shell already names. The Worker puts them in the shell it serves for a path (apps/api/src/routes/pages.ts),
- * so the browser fetches them at once instead of import by import after the app has started.
+ * layouts and page (each node's whole static import graph, as SvelteKit lists it for server rendering), less the
+ * app's start files, which every page names. The Worker puts them in the shell it serves for a path, less what
+ * that shell already names (apps/api/src/routes/pages.ts), so the browser fetches them at once instead of import by
+ * import after the app has started.
  */
-async function shellRoutes(serverDir: string): Promise<{ pattern: string; js: string[]; css: string[] }[]> {
+async function shellRoutes(serverDir: string): Promise<ShellRouteFiles[]> {
   type Node = { imports: string[]; stylesheets: string[] };
   type Route = { pattern: RegExp; page: { layouts: (number | undefined)[]; leaf: number } | null };
   const { manifest } = (await import(pathToFileURL(join(serverDir, 'manifest.js')).href)) as {
     manifest: { client: { imports: string[] }; nodes: (() => Promise<Node>)[]; routes: Route[] };
   };
   const named = new Set(manifest.client.imports);
-  const routes = [];
+  const routes: ShellRouteFiles[] = [];
   for (const route of manifest.routes) {
     if (route.page === null) continue;
     const js = new Set<string>();
@@ -113,13 +105,23 @@ async function shellRoutes(serverDir: string): Promise<{ pattern: string; js: st
   return routes;
 }
 
+/**
+ * adapter-static, then the static assets' `_headers` file: the security headers of every page and file
+ * (docs/deploy.md). Each page's Content-Security-Policy is the one SvelteKit wrote into its `<meta>` (with the
+ * hashes of its own inline scripts); the one `_headers` rule for every path gives the shell's policy with every
+ * page's script hashes (a page's `<meta>` keeps it to its own), plus `frame-ancestors`, which only a header can
+ * carry. The prerendered pages lose app.html's site-wide tags: they have their own. And the list of each shell
+ * page's files (`shellRoutes`).
+ */
 const withHeaders: Adapter = {
   name: 'adapter-static with _headers',
   async adapt(builder) {
     await staticAdapter.adapt(builder);
     const out = join(import.meta.dirname, 'build');
-    const routes = await shellRoutes(builder.getServerDirectory());
-    writeFileSync(join(out, builder.config.appDir, SHELL_ROUTES_FILE), JSON.stringify(routes));
+    writeFileSync(
+      join(out, SHELL_ROUTES_PATH),
+      JSON.stringify(await shellRoutes(builder.getServerDirectory())),
+    );
     // Every static style attribute in the built templates must be one the policy allows by its hash.
     for (const file of readdirSync(join(out, '_app'), { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.js')) continue;

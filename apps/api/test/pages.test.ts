@@ -1,4 +1,4 @@
-import { ANSWERS_DATA_ID, COURSE_DATA_ID, pageRequests } from '@golf/contract/page-data';
+import { ANSWERS_DATA_ID, COURSE_DATA_ID, pageRequests, SHELL_ROUTES_PATH } from '@golf/contract/page-data';
 import { API_HEADERS, COMMON_HEADERS, PAGE_HEADERS } from '@golf/contract/security-headers';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
@@ -169,7 +169,7 @@ describe('the pages the Worker serves', () => {
     const built = {
       fetch: async (input: string) => {
         const path = new URL(input).pathname;
-        if (path === '/_app/shell-routes.json') return Response.json(routes);
+        if (path === SHELL_ROUTES_PATH) return Response.json(routes);
         if (path === '/shell') return new Response(shell, { headers: { 'content-type': 'text/html' } });
         return assets.fetch(input);
       },
@@ -193,6 +193,22 @@ describe('the pages the Worker serves', () => {
     );
     // A path no route matches: the shell as built.
     expect(await html('/no/such/page')).toBe(shell);
+
+    // A failed read of the list is not kept: the shell goes out as built, and the next request reads the list again.
+    let failures = 1;
+    const flaky = {
+      fetch: async (input: string) => {
+        if (new URL(input).pathname === SHELL_ROUTES_PATH && failures-- > 0)
+          throw new Error('assets unavailable');
+        return built.fetch(input);
+      },
+    };
+    const flakyPage = async (path: string) =>
+      (await app.request(`https://golf.test${path}`, {}, { ...env, ASSETS: flaky })).text();
+    expect(await flakyPage('/me')).toBe(shell);
+    expect(await flakyPage('/me')).toBe(
+      shell.replace('</head>', '<link rel="modulepreload" href="/_app/immutable/nodes/9.me.js"></head>'),
+    );
   });
 
   it('serves no page where the API runs without the web (its tests, the memory build)', async () => {

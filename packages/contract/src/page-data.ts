@@ -60,3 +60,16 @@ export function pageRequests(path: string, search: PageQuery): string[] {
     review,
   ];
 }
+
+/**
+ * Where the web's build lists the files of each page the shell renders in the browser (apps/web/vite.config.ts
+ * writes it, the Worker reads it from the static assets to link a page's files in the shell it serves).
+ */
+export const SHELL_ROUTES_PATH = '/_app/shell-routes.json';
+
+/** One route of that list: its pattern (a `RegExp`'s source) and its layouts' and page's JavaScript and CSS. */
+export interface ShellRouteFiles {
+  pattern: string;
+  js: string[];
+  css: string[];
+}

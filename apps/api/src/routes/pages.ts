@@ -1,4 +1,11 @@
-import { ANSWERS_DATA_ID, COURSE_DATA_ID, jsonDataBlock, pageRequests } from '@golf/contract/page-data';
+import {
+  ANSWERS_DATA_ID,
+  COURSE_DATA_ID,
+  jsonDataBlock,
+  pageRequests,
+  SHELL_ROUTES_PATH,
+  type ShellRouteFiles,
+} from '@golf/contract/page-data';
 import { pageHeaders, pagePolicyOf } from '@golf/contract/security-headers';
 import { utcDate } from '@golf/contract';
 import { Hono, type Context } from 'hono';
@@ -19,16 +26,16 @@ const beforeHeadEnd = (html: string, block: string): string => {
   return at < 0 ? html : `${html.slice(0, at)}${block}${html.slice(at)}`;
 };
 
+/** What reading the static assets needs of a request's context. */
+type AssetsContext = { env: AppEnv['Bindings']; req: { url: string } };
+
 /** A built page from the static assets, or null without them (the API alone, in tests and the memory build). */
-async function builtPage(c: { env: AppEnv['Bindings']; req: { url: string } }, path: string) {
+async function builtPage(c: AssetsContext, path: string) {
   const assets = c.env.ASSETS;
   if (!assets) return null;
   const res = await assets.fetch(new URL(path, c.req.url).href);
   return res.ok ? await res.text() : null;
 }
-
-/** Where the web's build lists the files of each page the shell renders (apps/web/vite.config.ts, `shellRoutes`). */
-export const SHELL_ROUTES_PATH = '/_app/shell-routes.json';
 
 /** A page path's route, and the JavaScript and CSS of its layouts and page the shell does not name itself. */
 interface ShellRoute {
@@ -40,9 +47,12 @@ interface ShellRoute {
 /** A file of the build's content-hashed output: the only kind of address the Worker writes into a page. */
 const BUILT_FILE = /^\/_app\/immutable\/[\w.-]+(?:\/[\w.-]+)*\.(?:js|css)$/;
 
-/** The build's list, read once per set of static assets (an isolate serves one build); none without it. */
+/**
+ * The build's list (`SHELL_ROUTES_PATH`), read once per set of static assets (an isolate serves one build); none
+ * without it. A read that fails is not kept: the next request reads again.
+ */
 const shellRoutesOf = new WeakMap<object, Promise<ShellRoute[]>>();
-function shellRoutes(c: { env: AppEnv['Bindings']; req: { url: string } }): Promise<ShellRoute[]> {
+function shellRoutes(c: AssetsContext): Promise<ShellRoute[]> {
   const assets = c.env.ASSETS;
   if (!assets) return Promise.resolve([]);
   let routes = shellRoutesOf.get(assets);
@@ -51,13 +61,16 @@ function shellRoutes(c: { env: AppEnv['Bindings']; req: { url: string } }): Prom
       .then((text) =>
         text === null
           ? []
-          : (JSON.parse(text) as { pattern: string; js: string[]; css: string[] }[]).map((r) => ({
+          : (JSON.parse(text) as ShellRouteFiles[]).map((r) => ({
               pattern: new RegExp(r.pattern),
               js: r.js.filter((f) => BUILT_FILE.test(f)),
               css: r.css.filter((f) => BUILT_FILE.test(f)),
             })),
       )
-      .catch(() => []);
+      .catch(() => {
+        shellRoutesOf.delete(assets);
+        return [];
+      });
     shellRoutesOf.set(assets, routes);
   }
   return routes;
@@ -68,11 +81,7 @@ function shellRoutes(c: { env: AppEnv['Bindings']; req: { url: string } }): Prom
  * (`modulepreload`) and CSS, less what the shell already names. Without them the browser finds them import by
  * import once the app has started, a round trip each. Empty for a path no route matches.
  */
-async function routeLinks(
-  c: { env: AppEnv['Bindings']; req: { url: string } },
-  path: string,
-  html: string,
-): Promise<string> {
+async function routeLinks(c: AssetsContext, path: string, html: string): Promise<string> {
   const route = (await shellRoutes(c)).find((r) => r.pattern.test(path));
   if (!route) return '';
   const fresh = (file: string) => !html.includes(`"${file}"`);

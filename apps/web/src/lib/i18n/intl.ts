@@ -13,6 +13,10 @@ const intlLocale = (): string => {
   return l === PSEUDO_LOCALE ? 'en' : l;
 };
 
+/** An English shortcut's text (./english.ts) when English is in effect, else null: then `Intl` writes it. */
+const inEnglish = (shortcut: () => string | null): string | null =>
+  intlLocale() === 'en' ? shortcut() : null;
+
 const cache = new Map<string, unknown>();
 function cached<T>(kind: string, options: object, make: (locale: string) => T): T {
   const locale = intlLocale();
@@ -36,7 +40,7 @@ const numberFormat = (options: Intl.NumberFormatOptions): Intl.NumberFormat =>
 export const countText = (n: number): string =>
   Number.isInteger(n) && n >= 0 && n < 1000 && !Object.is(n, -0)
     ? String(n)
-    : ((intlLocale() === 'en' ? englishWhole(n) : null) ?? numberFormat({}).format(n));
+    : (inEnglish(() => englishWhole(n)) ?? numberFormat({}).format(n));
 
 /** A number with exactly `digits` decimals: "4.5", "4,5". */
 export const decimalText = (n: number, digits: number): string =>
@@ -44,12 +48,12 @@ export const decimalText = (n: number, digits: number): string =>
 
 /** A number to `digits` significant figures: 0.25, 0,0042. */
 export const significantText = (n: number, digits: number): string =>
-  (intlLocale() === 'en' ? englishSignificant(n, digits) : null) ??
+  inEnglish(() => englishSignificant(n, digits)) ??
   numberFormat({ maximumSignificantDigits: digits }).format(n);
 
 /** A large number in words, two significant figures: "8.3 million", "8,3 Millionen", "830万". */
 export const compactText = (n: number): string =>
-  (intlLocale() === 'en' ? englishCompact(n) : null) ??
+  inEnglish(() => englishCompact(n)) ??
   numberFormat({ notation: 'compact', compactDisplay: 'long', maximumSignificantDigits: 2 }).format(n);
 
 /** A share as a percentage, whole: 0.25 → "25%", "25 %". */
@@ -65,7 +69,7 @@ export const listText = (items: readonly string[]): string =>
 
 /** A date or time in the locale (options as `Intl.DateTimeFormat`'s). */
 export const dateText = (at: Date, options: Intl.DateTimeFormatOptions): string =>
-  (intlLocale() === 'en' ? englishDay(at, options) : null) ??
+  inEnglish(() => englishDay(at, options)) ??
   cached('d', options, (l) => new Intl.DateTimeFormat(l, options)).format(at);
 
 /**
