@@ -1,5 +1,6 @@
 import { SHELL_ROUTES_PATH, type ShellRouteFiles } from '@golf/contract/page-data';
 import {
+  DOCUMENT_ONLY_HEADERS,
   PAGE_CSP_DIRECTIVES,
   pageHeaders,
   pagePolicyOf,
@@ -12,8 +13,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { i18nPlugin } from './scripts/i18n.mjs';
+import { paintFirst } from './src/build/paint-first.ts';
 
 const api = process.env.GOLF_API_ORIGIN ?? 'http://127.0.0.1:8787';
 
@@ -136,12 +139,16 @@ const withHeaders: Adapter = {
     const pages = readdirSync(out).filter((f) => f.endsWith('.html'));
     const policies: string[] = [];
     for (const file of pages) {
-      const html = readFileSync(join(out, file), 'utf8');
+      let html = readFileSync(join(out, file), 'utf8');
+      // A prerendered page has its own title and tags (PageMeta): app.html's, first in the head, would win. It is
+      // drawn from its HTML, so its scripts start once that is on screen (src/build/paint-first.ts).
+      if (file !== SHELL) {
+        html = paintFirst(html.replace(SITE_META, '').replace(SITE_TITLE, ''));
+        writeFileSync(join(out, file), html);
+      }
       const policy = pagePolicyOf(html);
       if (policy === null) throw new Error(`build/${file} has no Content-Security-Policy <meta>`);
       policies.push(policy);
-      // A prerendered page has its own title and tags (PageMeta): app.html's, first in the head, would win.
-      if (file !== SHELL) writeFileSync(join(out, file), html.replace(SITE_META, '').replace(SITE_TITLE, ''));
     }
     if (!pages.includes(SHELL)) throw new Error(`build/${SHELL} was not written`);
     const policy = unionOfPolicies(policies);
@@ -149,17 +156,62 @@ const withHeaders: Adapter = {
     // One rule for every path (the files, the prerendered pages and the shell), and one more for the files whose
     // names carry their content's hash: a browser keeps them a year without asking again, instead of the static
     // assets' default `max-age=0, must-revalidate` (a request per file on every visit; docs/deploy.md, "Caching").
+    // Those of them that are not workers leave out the headers only a document obeys (DOCUMENT_ONLY_HEADERS).
+    const immutable = `/${builder.config.appDir}/immutable`;
+    const withoutDocumentHeaders = readdirSync(join(out, immutable), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'workers')
+      .map(
+        (dir) =>
+          `${immutable}/${dir.name}/*\n${DOCUMENT_ONLY_HEADERS.map((name) => `  ! ${name}`).join('\n')}\n`,
+      );
     writeFileSync(
       join(out, '_headers'),
       `# Written by apps/web/vite.config.ts at build time.\n/*\n${lines.join('\n')}\n` +
-        `/${builder.config.appDir}/immutable/*\n  Cache-Control: ${IMMUTABLE_CACHE}\n`,
+        `${immutable}/*\n  Cache-Control: ${IMMUTABLE_CACHE}\n` +
+        withoutDocumentHeaders.join(''),
     );
     builder.log.minor(`Wrote build/_headers (${pages.length} pages)`);
   },
 };
 
+/**
+ * The messages (`src/lib/paraglide`, a module per message so a page bundles only the ones it shows) that more than
+ * one page or component uses, in one chunk with Paraglide's registry, instead of a chunk of a few hundred bytes for
+ * each set of pages sharing some: about eight fewer files for a page to load, for about 2 KB more. A message used by
+ * one page stays in that page's chunk. For the client's build only (the server's is SvelteKit's own).
+ */
+function sharedMessagesChunk(): Plugin {
+  return {
+    name: 'golf:shared-messages-chunk',
+    configEnvironment(name) {
+      if (name !== 'client') return;
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'messages',
+                    // Not a locale's own messages (`de.js`, `de.list.js`: loaded on demand with that locale).
+                    test: (id) =>
+                      /[\\/]paraglide[\\/]/.test(id) &&
+                      !/[\\/]messages[\\/][a-z]{2}(?:-[A-Z]{2})?(?:\.list)?\.js$/.test(id),
+                    minShareCount: 2,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    sharedMessagesChunk(),
     i18nPlugin(),
     /**
      * A single-page app whose pages that can be are prerendered (`/`, `/play`, `/rules`: `prerender` in their

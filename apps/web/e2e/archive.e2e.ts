@@ -153,12 +153,14 @@ test("a day's archive and standings open with the API's answers in their HTML: a
   });
   await page.goto(`/archive/${yesterday}`);
   await expect(page.getByTestId('archive-hole-1')).toBeVisible();
+  // The holes against the field, drawn from the page's answers too.
+  await expect(page.getByTestId('field-hole')).toHaveCount(9);
   await page.goto(`/standings/${utcToday()}`);
   await expect(page.getByTestId('players')).toBeVisible();
   const opening = [
     ...pageRequests(`/archive/${yesterday}`, new URLSearchParams()),
     ...pageRequests(`/standings/${utcToday()}`, new URLSearchParams()),
   ];
-  expect(opening).toHaveLength(5);
+  expect(opening).toHaveLength(6);
   expect(asked.filter((path) => opening.includes(path))).toEqual([]);
 });

@@ -152,3 +152,27 @@ test('in English, today, practice and the rules come alive without loading Intlâ
   await expect(page.locator('.fair')).toContainText('p-value is below 0.001');
   await expect(page.locator('.fair')).toContainText('at most once in 1,000 rounds');
 });
+
+test('a prerendered page paints from its HTML before it asks for any script, then comes alive', async ({
+  page,
+}) => {
+  for (const path of ['/', '/play', '/rules']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((r) => new URL(r.name).pathname.endsWith('.js'))
+        .map((r) => r.startTime),
+    }));
+    expect([path, paint]).not.toEqual([path, null]);
+    // The app's files, all of them asked for once the page is on screen (src/build/paint-first.ts).
+    expect([path, scripts.length > 5]).toEqual([path, true]);
+    for (const start of scripts) expect([path, start >= paint!]).toEqual([path, true]);
+  }
+  // And the app has started: a draw on today's course is one tap.
+  await page.goto('/');
+  await page.getByTestId('draw').click();
+  await expect(page.getByTestId('stock-count')).toHaveText('15');
+});

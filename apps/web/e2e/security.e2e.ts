@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
@@ -31,13 +31,22 @@ const metaPolicy = (html: string): string =>
     "'",
   );
 
-test('every page and file carries the strict CSP and the security headers; the API its own', async ({
+test('every page, worker and file carries the security headers, a document and a worker the strict CSP; the API its own', async ({
   request,
 }) => {
   const html = await (await request.get('/')).text();
   const script = html.match(/<script type="module" src="([^"]+)"|import\("([^"]+)"\)/);
   const file = (script?.[1] ?? script?.[2])?.replace(/^\./, '');
   expect(file).toBeTruthy();
+  // The solver's Web Worker, as the practice page's code names it (a worker runs under its own script's policy).
+  const solver = readdirSync(join(import.meta.dirname, '..', 'build', '_app', 'immutable', 'workers')).find(
+    (f) => f.endsWith('.js'),
+  );
+  expect(solver).toBeTruthy();
+  const worker = `/_app/immutable/workers/${solver}`;
+  // A stylesheet, as a page's HTML links it.
+  const stylesheet = /href="\.?(\/_app\/immutable\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  expect(stylesheet).toBeTruthy();
 
   let permissions = '';
   const pages = [
@@ -49,12 +58,28 @@ test('every page and file carries the strict CSP and the security headers; the A
     '/archive/2026-05-01',
     '/no/such/page',
   ];
-  for (const path of [...pages, file!, '/service-worker.js']) {
+  for (const path of [...pages, file!, stylesheet!, worker, '/service-worker.js']) {
     const r = await request.get(path);
     expect([path, r.status()]).toEqual([path, 200]);
     const h = r.headers();
     for (const [name, value] of Object.entries(COMMON))
       expect([path, name, h[name]]).toEqual([path, name, value]);
+    // Only a file whose name carries its content's hash is kept without asking again; a page, the service worker
+    // and the shell are asked for anew (docs/deploy.md, "Caching").
+    const immutable = path.startsWith('/_app/immutable/');
+    expect([path, h['cache-control']?.includes('immutable') ?? false]).toEqual([path, immutable]);
+    if (immutable) expect(h['cache-control']).toBe('public, max-age=31536000, immutable');
+    if (immutable && path !== worker) {
+      // A script a page imports, or a stylesheet, goes without the headers only a document obeys.
+      for (const name of [
+        'content-security-policy',
+        'permissions-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+      ])
+        expect([path, name, h[name]]).toEqual([path, name, undefined]);
+      continue;
+    }
     expect(h['x-frame-options']).toBe('DENY');
     expect(h['cross-origin-opener-policy']).toBe('same-origin');
     const csp = directives(h['content-security-policy'] ?? '');
@@ -92,11 +117,6 @@ test('every page and file carries the strict CSP and the security headers; the A
     expect(h['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
     permissions = h['permissions-policy'] ?? '';
     expect(permissions).toContain('camera=()');
-    // Only a file whose name carries its content's hash is kept without asking again; a page, the service worker
-    // and the shell are asked for anew (docs/deploy.md, "Caching").
-    const immutable = path.startsWith('/_app/immutable/');
-    expect([path, h['cache-control']?.includes('immutable') ?? false]).toEqual([path, immutable]);
-    if (immutable) expect(h['cache-control']).toBe('public, max-age=31536000, immutable');
   }
 
   const api = await request.get('/api/health');
@@ -235,7 +255,7 @@ test('the local front keeps a content-hashed file as the Worker served it, and p
   request,
 }) => {
   const html = await (await request.get('/play')).text();
-  const file = /href="\.?(\/_app\/immutable\/[^"]+\.js)" rel="modulepreload"/.exec(html)?.[1];
+  const file = /import\("\.?(\/_app\/immutable\/[^"]+\.js)"\)/.exec(html)?.[1];
   expect(file).toBeTruthy();
   const first = await request.get(file!);
   const again = await request.get(file!);

@@ -50,11 +50,12 @@ describe('pageRequests', () => {
     return { get: (name) => pairs.get(name) ?? null };
   };
 
-  it("names a closed day's course, its ranked rounds and its rounds under review for /archive/<date>", () => {
+  it("names a closed day's course, its ranked rounds, its rounds under review and its holes for /archive/<date>", () => {
     expect(pageRequests('/archive/2026-12-05', search())).toEqual([
       '/api/daily/2026-12-05',
       `/api/daily/2026-12-05/standings?limit=${DAY_LIST_LIMIT}`,
       `/api/daily/2026-12-05/review?limit=${DAY_LIST_LIMIT}`,
+      '/api/daily/2026-12-05/holes',
     ]);
   });
 

@@ -54,7 +54,13 @@ export function pageRequests(path: string, search: PageQuery): string[] {
   const [, page, date] = match;
   const review = `/api/daily/${date}/review?limit=${DAY_LIST_LIMIT}`;
   if (page === 'archive')
-    return [`/api/daily/${date}`, `/api/daily/${date}/standings?limit=${DAY_LIST_LIMIT}`, review];
+    return [
+      `/api/daily/${date}`,
+      `/api/daily/${date}/standings?limit=${DAY_LIST_LIMIT}`,
+      review,
+      // The holes against the field (its panel, daily/HolesVsField.svelte, asks as the page opens).
+      `/api/daily/${date}/holes`,
+    ];
   return [
     `/api/daily/${date}/standings?limit=${STANDINGS_PAGE_SIZE}&offset=${standingsOffset(search)}`,
     review,

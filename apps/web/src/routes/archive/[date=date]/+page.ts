@@ -5,7 +5,8 @@ import type { PageLoad } from './$types';
 /**
  * A closed day: its course (stocks and perfect lines included), up to 100 ranked rounds and up to 100 rounds under
  * review to replay (each with its fair-play audit, fetched by the page when chosen). The Worker puts these three
- * answers into the page's HTML (`pageRequests`), so a first visit paints without asking the API.
+ * answers, and the holes against the field its panel asks for, into the page's HTML (`pageRequests`), so a first
+ * visit paints without asking the API.
  */
 export const load: PageLoad = async ({ params, url }) => {
   const [course, standings, review] = await Promise.all([
