@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { i18nPlugin } from './scripts/i18n.mjs';
-import { paintFirst } from './src/build/paint-first.ts';
+import { paintFirst } from './src/postbuild/paint-first.ts';
 
 const api = process.env.GOLF_API_ORIGIN ?? 'http://127.0.0.1:8787';
 
@@ -141,7 +141,7 @@ const withHeaders: Adapter = {
     for (const file of pages) {
       let html = readFileSync(join(out, file), 'utf8');
       // A prerendered page has its own title and tags (PageMeta): app.html's, first in the head, would win. It is
-      // drawn from its HTML, so its scripts start once that is on screen (src/build/paint-first.ts).
+      // drawn from its HTML, so its scripts start once that is on screen (src/postbuild/paint-first.ts).
       if (file !== SHELL) {
         html = paintFirst(html.replace(SITE_META, '').replace(SITE_TITLE, ''));
         writeFileSync(join(out, file), html);

@@ -167,7 +167,7 @@ test('a prerendered page paints from its HTML before it asks for any script, the
         .map((r) => r.startTime),
     }));
     expect([path, paint]).not.toEqual([path, null]);
-    // The app's files, all of them asked for once the page is on screen (src/build/paint-first.ts).
+    // The app's files, all of them asked for once the page is on screen (src/postbuild/paint-first.ts).
     expect([path, scripts.length > 5]).toEqual([path, true]);
     for (const start of scripts) expect([path, start >= paint!]).toEqual([path, true]);
   }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints the gzip size of the JavaScript the first page (`/`) loads, from the build output: the module
 // scripts, modulepreloads and inline `import()`s of build/index.html and the files its start script preloads once
-// the page is painted (src/build/paint-first.ts), plus the route nodes of `/` (root layout and page) with their
+// the page is painted (src/postbuild/paint-first.ts), plus the route nodes of `/` (root layout and page) with their
 // static imports, from the Vite manifest. Run after `vite build`.
 // `/` is prerendered, so its first paint needs none of it (its CSS is in the HTML); this is what it runs to draw
 // today's cards and take the first move. Exits 1 when over the budget (SIZE_BUDGET_KB, default 84; measured
