@@ -36,13 +36,15 @@ function clientWith(answers: Record<string, unknown> | null, token: string | nul
 }
 
 describe('page answers', () => {
-  it("are the requests a dated page's load sends: the client writes exactly the paths the Worker answers", async () => {
+  it('are the requests a dated page sends as it opens: the client writes exactly the paths the Worker answers', async () => {
     const archive = pageRequests('/archive/2026-12-05', new URLSearchParams());
     const { api, sent } = clientWith(null);
     await Promise.all([
       api.course('2026-12-05'),
       api.standings('2026-12-05', { limit: DAY_LIST_LIMIT }),
       api.review('2026-12-05', { limit: DAY_LIST_LIMIT }),
+      // The holes against the field, which the archive's panel asks for as it opens.
+      api.dayHoles('2026-12-05'),
     ]);
     expect(sent).toEqual(archive);
     sent.length = 0;
