@@ -44,14 +44,19 @@ ${PRELOADS.map((href) => `<link href="${href}" rel="modulepreload">`).join('\n\t
 
 const scriptOf = (html: string): string => /<script>([^<]*__sveltekit_[^<]*)<\/script>/.exec(html)![1]!;
 
-/** Runs a rewritten start script against stand-ins for the browser, its `import()`s recorded instead of made. */
-function run(script: string) {
+/**
+ * Runs a rewritten start script against stand-ins for the browser, its `import()`s recorded instead of made.
+ * `paintEntries`: whether the browser reports paint timing.
+ */
+function run(script: string, { paintEntries = true } = {}) {
   const imported: string[] = [];
   const linked: { rel: string; href: string }[] = [];
   const timers: (() => void)[] = [];
   let observer: ((entries: { getEntriesByName(name: string): unknown[] }) => void) | undefined;
   let observed: unknown;
+  const frames: (() => void)[] = [];
   class PerformanceObserver {
+    static supportedEntryTypes = paintEntries ? ['mark', 'paint'] : ['mark'];
     constructor(callback: typeof observer) {
       observer = callback;
     }
@@ -69,18 +74,27 @@ function run(script: string) {
     return Promise.resolve({ init: () => {}, start: () => {} });
   };
   const body = script.replaceAll('import(', 'load(');
-  new Function('PerformanceObserver', 'document', 'setTimeout', 'load', 'location', body)(
+  new Function(
+    'PerformanceObserver',
+    'document',
+    'setTimeout',
+    'requestAnimationFrame',
+    'load',
+    'location',
+    body,
+  )(
     PerformanceObserver,
     document,
     (fn: () => void, ms: number) => {
-      expect(ms).toBe(PAINT_WAIT_MS);
-      timers.push(fn);
+      if (ms === PAINT_WAIT_MS) timers.push(fn);
+      else setTimeout(fn, ms);
     },
+    (fn: () => void) => frames.push(fn),
     load,
     new URL('https://golf.test/'),
   );
   const paint = (...names: string[]) => observer!({ getEntriesByName: (n) => names.filter((x) => x === n) });
-  return { imported, linked, timers, paint, observed: () => observed };
+  return { imported, linked, timers, frames, paint, observed: () => observed };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -119,6 +133,18 @@ describe('paintFirst', () => {
     await settle();
     expect(browser.imported).toEqual([]);
     for (const fire of browser.timers) fire();
+    await settle();
+    expect(browser.linked).toHaveLength(PRELOADS.length);
+    expect(browser.imported).toEqual([START, APP]);
+  });
+
+  it('starts the app after the next frame in a browser that reports no paint entries, not after the whole wait', async () => {
+    const browser = run(scriptOf(paintFirst(page())), { paintEntries: false });
+    expect(browser.observed()).toBeUndefined();
+    await settle();
+    expect(browser.imported).toEqual([]);
+    expect(browser.frames).toHaveLength(1);
+    browser.frames[0]!();
     await settle();
     expect(browser.linked).toHaveLength(PRELOADS.length);
     expect(browser.imported).toEqual([START, APP]);

@@ -28,12 +28,15 @@ const START_IMPORT = /\bimport\(("[^"]*\/entry\/start\.[\w-]+\.js")\)/g;
 
 /**
  * The waiting, as one expression: a promise of the first contentful paint (or of `PAINT_WAIT_MS`), after which the
- * preload links go into the head.
+ * preload links go into the head. A browser that reports no paint entries (it would ignore the observer, and the
+ * page would wait the whole `PAINT_WAIT_MS`) starts the app after its next frame instead.
  */
 function afterPaint(preloads: readonly string[]): string {
   return `new Promise((painted) => {
 						setTimeout(painted, ${PAINT_WAIT_MS});
 						try {
+							if (!PerformanceObserver.supportedEntryTypes.includes("paint"))
+								return requestAnimationFrame(() => setTimeout(painted, 0));
 							new PerformanceObserver((entries) => {
 								if (entries.getEntriesByName("first-contentful-paint").length) painted();
 							}).observe({ type: "paint", buffered: true });
@@ -54,7 +57,9 @@ function afterPaint(preloads: readonly string[]): string {
 function onlyMatch(text: string, pattern: RegExp, what: string): RegExpExecArray {
   const matches = [...text.matchAll(pattern)];
   if (matches.length !== 1)
-    throw new Error(`paint-first: expected one ${what}, found ${matches.length} (has SvelteKit's page changed?)`);
+    throw new Error(
+      `paint-first: expected one ${what}, found ${matches.length} (has SvelteKit's page changed?)`,
+    );
   return matches[0]!;
 }
 
@@ -68,7 +73,10 @@ export function paintFirst(html: string): string {
   const withoutPreloads = html.replace(PRELOAD_LINK, '');
   const [script, body] = onlyMatch(withoutPreloads, START_SCRIPT, 'start script');
   const [startImport, startFile] = onlyMatch(body!, START_IMPORT, 'import in the start script');
-  const waiting = body!.replace(startImport, () => `${afterPaint(preloads)}.then(() => import(${startFile}))`);
+  const waiting = body!.replace(
+    startImport,
+    () => `${afterPaint(preloads)}.then(() => import(${startFile}))`,
+  );
   const oldHash = `'${sha256(body!)}'`;
   if (!withoutPreloads.includes(oldHash))
     throw new Error(`paint-first: the page's policy does not allow its start script by its hash ${oldHash}`);
