@@ -9,13 +9,13 @@ import {
 import adapter from '@sveltejs/adapter-static';
 import type { Adapter } from '@sveltejs/kit';
 import { sveltekit } from '@sveltejs/kit/vite';
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { i18nPlugin } from './scripts/i18n.mjs';
+import { cspHash } from './src/postbuild/csp-hash.ts';
 import { paintFirst } from './src/postbuild/paint-first.ts';
 
 const api = process.env.GOLF_API_ORIGIN ?? 'http://127.0.0.1:8787';
@@ -31,8 +31,6 @@ const staticAdapter = adapter({
   strict: true,
 });
 
-const sha256 = (text: string): string => `sha256-${createHash('sha256').update(text).digest('base64')}`;
-
 /**
  * The inline scripts of src/app.html (the table settings put on `<html>` before the first paint), allowed by their
  * hashes: SvelteKit hashes only the scripts it writes itself.
@@ -41,7 +39,7 @@ const APP_HTML_SCRIPT_HASHES = [
   ...readFileSync(join(import.meta.dirname, 'src', 'app.html'), 'utf8').matchAll(
     /<script>([\s\S]*?)<\/script>/g,
   ),
-].map(([, body]) => sha256(body ?? ''));
+].map(([, body]) => cspHash(body ?? ''));
 
 /**
  * One policy allowing what any of `policies` allows: each directive's sources, together (the pages' policies differ
@@ -129,7 +127,7 @@ const withHeaders: Adapter = {
     for (const file of readdirSync(join(out, '_app'), { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.js')) continue;
       for (const [, style] of readFileSync(join(out, '_app', file), 'utf8').matchAll(/ style="([^"]*)"/g)) {
-        const hash = sha256(style ?? '');
+        const hash = cspHash(style ?? '');
         if (!(hash in STYLE_ATTRIBUTE_HASHES))
           throw new Error(
             `_app/${file} writes style="${style}": add '${hash}' to STYLE_ATTRIBUTE_HASHES or use a class`,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Prints the gzip size of the JavaScript the first page (`/`) loads, from the build output: the module
-// scripts, modulepreloads and inline `import()`s of build/index.html and the files its start script preloads once
-// the page is painted (src/postbuild/paint-first.ts), plus the route nodes of `/` (root layout and page) with their
+// Prints the gzip size of the JavaScript the first page (`/`) loads, from the build output: every address of the
+// build's JavaScript that build/index.html names (its start script imports and, once the page is painted, preloads:
+// src/postbuild/paint-first.ts), plus the route nodes of `/` (root layout and page) with their
 // static imports, from the Vite manifest. Run after `vite build`.
 // `/` is prerendered, so its first paint needs none of it (its CSS is in the HTML); this is what it runs to draw
 // today's cards and take the first move. Exits 1 when over the budget (SIZE_BUDGET_KB, default 84; measured
@@ -27,10 +27,8 @@ const files = new Set();
 const add = (url) => {
   if (url.endsWith('.js')) files.add(url.replace(/^\.?\//, ''));
 };
-for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) add(m[1]);
-for (const m of html.matchAll(/<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) add(m[1]);
-for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) add(m[1]);
-for (const m of html.matchAll(/import\("([^"]+)"\)/g)) add(m[1]);
+// Every quoted address of the build's JavaScript: a module script's `src`, a preload link's `href`, an `import()`,
+// the list the start script preloads.
 for (const m of html.matchAll(/"(\.?\/_app\/immutable\/[^"]+\.js)"/g)) add(m[1]);
 const fromHtml = files.size;
 

@@ -7,17 +7,15 @@
  * an inline script that imports the start file at once. On a phone the files then download and compile while the
  * first frame is laid out and rastered, on the same few cores, and the page shows later. This rewrites the page so
  * that the inline script first waits for the page's first contentful paint (a `paint` performance entry; at most
- * `PAINT_WAIT_MS` if none comes, as in a tab opened in the background), then adds the same preload links and
- * imports the start file, all at once as before.
+ * `PAINT_WAIT_MS` if none comes, as in a tab opened in the background; one frame in a browser that reports no paint
+ * entries), then adds the same preload links and imports the start file, all at once as before.
  *
  * The inline script changes, so its hash in the page's Content-Security-Policy `<meta>` does too.
  */
-import { createHash } from 'node:crypto';
+import { cspHash } from './csp-hash.ts';
 
-/** How long the start waits for a first paint that does not come (a hidden tab, a browser without paint timing). */
+/** How long the start waits for a first paint that does not come (a tab opened in the background). */
 export const PAINT_WAIT_MS = 3000;
-
-const sha256 = (text: string): string => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 /** SvelteKit's preload link of a JavaScript file: `<link href="./_app/…js" rel="modulepreload">`. */
 const PRELOAD_LINK = /<link href="([^"]+\.js)" rel="modulepreload">\s*/g;
@@ -77,10 +75,10 @@ export function paintFirst(html: string): string {
     startImport,
     () => `${afterPaint(preloads)}.then(() => import(${startFile}))`,
   );
-  const oldHash = `'${sha256(body!)}'`;
+  const oldHash = `'${cspHash(body!)}'`;
   if (!withoutPreloads.includes(oldHash))
     throw new Error(`paint-first: the page's policy does not allow its start script by its hash ${oldHash}`);
   return withoutPreloads
     .replace(script, () => `<script>${waiting}</script>`)
-    .replace(oldHash, () => `'${sha256(waiting)}'`);
+    .replace(oldHash, () => `'${cspHash(waiting)}'`);
 }
