@@ -1,3 +1,4 @@
+import { CARD_SCOPE } from '@golf/contract/card-face';
 import { SHELL_ROUTES_PATH, type ShellRouteFiles } from '@golf/contract/page-data';
 import {
   DOCUMENT_ONLY_HEADERS,
@@ -218,6 +219,13 @@ export default defineConfig({
      */
     sveltekit({
       adapter: withHeaders,
+      compilerOptions: {
+        // The card's scoped styles go by a name the Worker knows, so the cards it writes into the Today page's first
+        // HTML (@golf/contract's dealt-table.ts) are drawn as the app draws them. Every other component's are scoped as by
+        // default.
+        cssHash: ({ hash, css, filename }) =>
+          /(?:^|[\\/])src[\\/]lib[\\/]components[\\/]Card\.svelte$/.test(filename) ? CARD_SCOPE : `svelte-${hash(filename ?? css)}`,
+      },
       // A page's CSS is in its HTML (a <style> allowed by its hash), so no stylesheet request holds the first paint.
       inlineStyleThreshold: 20_000,
       // Registered by the root layout a while after the first page has loaded (src/routes/+layout.svelte).

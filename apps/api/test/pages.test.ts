@@ -75,6 +75,40 @@ describe('the pages the Worker serves', () => {
     }
   });
 
+  it("draws today's first hole into the table's marked places, and no other card anywhere", async () => {
+    // The Today page's empty table as the web's build marks it (Table.svelte), one place of each kind.
+    const places = [1, 2, 3, 4, 5, 6, 7].map((c) => `<div class="empty s" data-dealt="${c}"></div>`);
+    const marked = builtPage(
+      'today',
+      `<main>${places.join('')}<span class="empty s" data-dealt="stock"></span><span class="count s" data-dealt="count">&nbsp;</span><div class="empty s" data-dealt="waste"></div></main>`,
+    );
+    const markedAssets = {
+      fetch: async (input: string) =>
+        new URL(input).pathname === '/'
+          ? new Response(marked, { headers: { 'content-type': 'text/html' } })
+          : new Response('Not Found', { status: 404 }),
+    };
+    for (const iso of ['2026-06-15T08:00:00Z', '2026-06-16T23:59:00Z']) {
+      const html = await (
+        await at(iso).request('https://golf.test/', {}, { ...env, ASSETS: markedAssets })
+      ).text();
+      const course = JSON.parse(dataBlock(html)!) as {
+        holes: { columns: string[][]; waste: string; stockSize: number }[];
+      };
+      const first = course.holes[0]!;
+      const shown = [...html.matchAll(/data-card="(\w+)"/g)].map(([, card]) => card);
+      // Column by column, top to bottom, then the waste: the first hole's public cards, each once.
+      expect(shown).toEqual([...first.columns.flat(), ...(first.waste === '-' ? [] : [first.waste])]);
+      expect(html).toContain(`data-dealt="count">${first.stockSize}</span>`);
+      // Nothing else of the page changes: what is before the first place and after the last is as built.
+      const head = marked.slice(0, marked.indexOf('data-dealt="1">'));
+      const tail = marked.slice(marked.indexOf('</main>'));
+      const page = html.replace(/<script type="application\/json"[^>]*>[^<]*<\/script>/, '');
+      expect(page.startsWith(head)).toBe(true);
+      expect(page.endsWith(tail)).toBe(true);
+    }
+  });
+
   it('goes out without the course (not kept) when no course can be made, and the API says why', async () => {
     const app = at('2026-06-15T08:00:00Z');
     const bindings = { ...withAssets, DAILY_SECRET: undefined };

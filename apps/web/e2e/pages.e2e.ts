@@ -176,3 +176,57 @@ test('a prerendered page paints from its HTML before it asks for any script, the
   await page.getByTestId('draw').click();
   await expect(page.getByTestId('stock-count')).toHaveText('15');
 });
+
+test("today's first hole is in the HTML: drawn before any script runs, where the app then draws it", async ({
+  browser,
+}) => {
+  /** Each card of the table: what it shows and where, as the page has it. */
+  const cards = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.table .card')].map((card) => {
+        const r = card.getBoundingClientRect();
+        const { boxShadow } = getComputedStyle(card);
+        return `${card.getAttribute('data-card') ?? 'back'} ${r.x},${r.y} ${r.width}x${r.height} ${boxShadow}`;
+      }),
+    );
+  for (const viewport of [SIZES.phone, SIZES.desktop]) {
+    const html = await browser.newContext({ viewport, javaScriptEnabled: false, reducedMotion: 'reduce' });
+    const without = await html.newPage();
+    await without.goto('/');
+    const drawn = await cards(without);
+    const course = JSON.parse((await without.locator('#golf-course').textContent()) ?? 'null') as {
+      holes: { columns: string[][]; waste: string; stockSize: number }[];
+    };
+    const first = course.holes[0]!;
+    // The 35 cards of the layout, the waste's, two backs for the stock, and its size, with no script at all.
+    expect(drawn.map((c) => c.split(' ')[0]).filter((c) => c !== 'back')).toEqual([
+      ...first.columns.flat(),
+      ...(first.waste === '-' ? [] : [first.waste]),
+    ]);
+    expect(drawn.filter((c) => c.startsWith('back '))).toHaveLength(2);
+    await expect(without.locator('[data-dealt="count"]')).toHaveText(String(first.stockSize));
+    await html.close();
+
+    // The app draws the same cards in the same places, lit the same way.
+    const app = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    const alive = await app.newPage();
+    await alive.goto('/');
+    await expect(alive.getByTestId('exposed')).toHaveCount(7);
+    expect(await cards(alive)).toEqual(drawn);
+
+    // A device with a player (who may be on another hole today) does not see them before the app knows.
+    const created = await alive.request.post('/api/players', { data: { name: uniqueName('Dealt') } });
+    const player: unknown = await created.json();
+    const known = await browser.newContext({ viewport });
+    const returning = await known.newPage();
+    // The page's own head script runs; the app's files do not come.
+    await returning.route('**/_app/immutable/**/*.js', (route) => route.abort());
+    await returning.addInitScript((p) => localStorage.setItem('golf.player.v1', JSON.stringify(p)), player);
+    await returning.goto('/');
+    await expect(returning.locator('.dealt')).toHaveCount(35 + (first.waste === '-' ? 0 : 1));
+    for (const card of await returning.locator('.dealt, .dealt-top, [data-dealt="count"]').all())
+      await expect(card).toBeHidden();
+    await app.close();
+    await known.close();
+  }
+});

@@ -6,6 +6,7 @@ import {
   SHELL_ROUTES_PATH,
   type ShellRouteFiles,
 } from '@golf/contract/page-data';
+import { dealtTable } from '@golf/contract/dealt-table';
 import { pageHeaders, pagePolicyOf } from '@golf/contract/security-headers';
 import { utcDate } from '@golf/contract';
 import { Hono, type Context } from 'hono';
@@ -146,7 +147,8 @@ function page(html: string, cacheControl: string): Response {
  *
  * - `/`: the prerendered Today page with today's public course view (exactly `GET /api/daily`'s answer: layouts
  *   and stock sizes, never a stock card) in a JSON data block before `</head>`, so the course paints with no
- *   request to the API. It is kept as long as that answer is (until the day closes, a minute at most). Without a
+ *   request to the API, and the first hole's cards drawn into its table (`dealtTable`), so they are in the first
+ *   paint. It is kept as long as that answer is (until the day closes, a minute at most). Without a
  *   course (the secret missing, say) the page goes out without it, and the app asks the API, which says why.
  * - any other page path: the shell, which renders the page in the browser (a path that names a file, and any
  *   path under `/api/`, stays a 404), with links that start its route's own JavaScript and CSS at once
@@ -158,7 +160,7 @@ function page(html: string, cacheControl: string): Response {
 export const pageRoutes = (deps: AppDeps, self: SelfRequest) =>
   new Hono<AppEnv>()
     .get('/', async (c) => {
-      const html = await builtPage(c, '/');
+      let html = await builtPage(c, '/');
       if (html === null) return c.notFound();
       let block = '';
       let maxAge = 0;
@@ -166,6 +168,8 @@ export const pageRoutes = (deps: AppDeps, self: SelfRequest) =>
         const ctx = requestServices(c, deps);
         const course = await cachedCourse(ctx, utcDate(ctx.now));
         block = jsonDataBlock(COURSE_DATA_ID, course);
+        const first = course.holes[0];
+        if (first) html = dealtTable(html, first, course.rules);
         maxAge = courseMaxAge(course, ctx.now);
       } catch (error) {
         if (!(error instanceof ApiError)) console.error('the course for /', error);

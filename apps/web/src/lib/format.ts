@@ -6,6 +6,7 @@
  */
 import type { AuditProgress, AuditVerdict } from '@golf/api';
 import { opensAt } from '@golf/contract';
+import { RANK_TEXT, SUIT_SYMBOL } from '@golf/contract/card-face';
 import {
   AUDIT_ALPHA,
   COURSE_HOLES,
@@ -67,7 +68,6 @@ export const modeLabel = (mode: Mode): string => (mode === 'single' ? m.mode_sin
 
 // ---- cards
 
-const RANK_TEXT = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
 const RANK_NAME = [
   m.rank_ace,
   m.rank_two,
@@ -83,8 +83,6 @@ const RANK_NAME = [
   m.rank_queen,
   m.rank_king,
 ] as const;
-// Engine suit order: C D H S.
-const SUIT_SYMBOL = ['♣', '♦', '♥', '♠'] as const;
 const CARD_NAME = [m.card_clubs, m.card_diamonds, m.card_hearts, m.card_spades] as const;
 
 /** What a card face shows: "10", "♦". */
