@@ -174,14 +174,17 @@ const withHeaders: Adapter = {
 };
 
 /**
- * The messages (`src/lib/paraglide`, a module per message so a page bundles only the ones it shows) that more than
- * one page or component uses, in one chunk with Paraglide's registry, instead of a chunk of a few hundred bytes for
- * each set of pages sharing some: about eight fewer files for a page to load, for about 2 KB more. A message used by
- * one page stays in that page's chunk. For the client's build only (the server's is SvelteKit's own).
+ * The app's shared code in one chunk: every module that more than one page, layout or entry imports (the frameworks'
+ * runtimes, the engine, the shared components and messages), instead of the bundler's default of a chunk for each
+ * set of importers, which split the first page into 28 files of a few hundred bytes to 22 KB. Now it is 7, for about
+ * the same bytes, and a page of the app is that chunk and its own. Each file is a request and a module to compile and
+ * evaluate: over HTTP/1.1 a browser fetches six at a time from a host (as Lighthouse's simulation does, see
+ * docs/deploy.md), and each module's evaluation is a task of its own. A locale's own messages (`de.list.js`) stay
+ * apart, loaded with that locale. For the client's build only (the server's is SvelteKit's own).
  */
-function sharedMessagesChunk(): Plugin {
+function sharedChunk(): Plugin {
   return {
-    name: 'golf:shared-messages-chunk',
+    name: 'golf:shared-chunk',
     configEnvironment(name) {
       if (name !== 'client') return;
       return {
@@ -191,11 +194,8 @@ function sharedMessagesChunk(): Plugin {
               codeSplitting: {
                 groups: [
                   {
-                    name: 'messages',
-                    // Not a locale's own messages (`de.js`, `de.list.js`: loaded on demand with that locale).
-                    test: (id) =>
-                      /[\\/]paraglide[\\/]/.test(id) &&
-                      !/[\\/]messages[\\/][a-z]{2}(?:-[A-Z]{2})?(?:\.list)?\.js$/.test(id),
+                    name: 'shared',
+                    test: (id) => !/[\\/]messages[\\/][a-z]{2}(?:-[A-Z]{2})?(?:\.list)?\.js$/.test(id),
                     minShareCount: 2,
                   },
                 ],
@@ -210,7 +210,7 @@ function sharedMessagesChunk(): Plugin {
 
 export default defineConfig({
   plugins: [
-    sharedMessagesChunk(),
+    sharedChunk(),
     i18nPlugin(),
     /**
      * A single-page app whose pages that can be are prerendered (`/`, `/play`, `/rules`: `prerender` in their
@@ -224,7 +224,9 @@ export default defineConfig({
         // HTML (@golf/contract's dealt-table.ts) are drawn as the app draws them. Every other component's are scoped as by
         // default.
         cssHash: ({ hash, css, filename }) =>
-          /(?:^|[\\/])src[\\/]lib[\\/]components[\\/]Card\.svelte$/.test(filename) ? CARD_SCOPE : `svelte-${hash(filename ?? css)}`,
+          /(?:^|[\\/])src[\\/]lib[\\/]components[\\/]Card\.svelte$/.test(filename)
+            ? CARD_SCOPE
+            : `svelte-${hash(filename ?? css)}`,
       },
       // A page's CSS is in its HTML (a <style> allowed by its hash), so no stylesheet request holds the first paint.
       inlineStyleThreshold: 20_000,
