@@ -220,9 +220,9 @@ export default defineConfig({
     sveltekit({
       adapter: withHeaders,
       compilerOptions: {
-        // The card's scoped styles go by a name the Worker knows, so the cards it writes into the Today page's first
-        // HTML (@golf/contract's dealt-table.ts) are drawn as the app draws them. Every other component's are scoped as by
-        // default.
+        // The card's scoped styles go by a name the Worker knows, so the cards it writes into the Today page's
+        // first HTML (@golf/contract's dealt-table.ts) are drawn as the app draws them. Every other component's
+        // are scoped as by default.
         cssHash: ({ hash, css, filename }) =>
           /(?:^|[\\/])src[\\/]lib[\\/]components[\\/]Card\.svelte$/.test(filename)
             ? CARD_SCOPE

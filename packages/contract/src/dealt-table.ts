@@ -45,7 +45,8 @@ export function cardFaceHtml(card: Card, look: { dim?: boolean; playable?: boole
   const rest = look.dim
     ? ''
     : `<span class="pip ${s}" aria-hidden="true">${SUIT_SYMBOL[suitOf(card)]}</span>${corner(true)}`;
-  return `<div class="${classes.filter(Boolean).join(' ')}" data-suit="${SUIT_KEYS[suitOf(card)]}" data-card="${makeCard(card)}">${corner(false)}${rest}</div>`;
+  const attributes = `class="${classes.filter(Boolean).join(' ')}" data-suit="${SUIT_KEYS[suitOf(card)]}"`;
+  return `<div ${attributes} data-card="${makeCard(card)}">${corner(false)}${rest}</div>`;
 }
 
 const cardBackHtml = (extra: string): string => `<div class="card back ${extra} ${CARD_SCOPE}"></div>`;
@@ -77,7 +78,8 @@ export function dealtTable(html: string, hole: DealtHole, rules: string): string
     if (mark === 'stock')
       return hole.stockSize === 0
         ? ''
-        : `${hole.stockSize > 1 ? `<span class="dealt-under">${cardBackHtml('')}</span>` : ''}${cardBackHtml('dealt-top')}`;
+        : (hole.stockSize > 1 ? `<span class="dealt-under">${cardBackHtml('')}</span>` : '') +
+            cardBackHtml('dealt-top');
     if (mark === 'count') return String(hole.stockSize);
     if (mark === 'waste')
       return waste === null ? '' : `<div class="dealt">${cardFaceHtml(waste.value)}</div>`;
