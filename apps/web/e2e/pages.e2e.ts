@@ -180,15 +180,26 @@ test('a prerendered page paints from its HTML before it asks for any script, the
 test("today's first hole is in the HTML: drawn before any script runs, where the app then draws it", async ({
   browser,
 }) => {
-  /** Each card of the table: what it shows and where, as the page has it. */
+  /**
+   * Each card of the table: what it shows and where, as the page has it, and its markup's shape (each element's tag,
+   * classes, suit and text), so the Worker's cards stay the Card component's own.
+   */
   const cards = (page: Page) =>
-    page.evaluate(() =>
-      [...document.querySelectorAll('.table .card')].map((card) => {
+    page.evaluate(() => {
+      const shape = (e: Element): string =>
+        `${e.tagName}.${[...e.classList].sort().join('.')}[${e.getAttribute('data-suit') ?? ''}](${[
+          ...e.childNodes,
+        ]
+          .map((n) => (n instanceof Element ? shape(n) : (n.textContent ?? '').trim()))
+          .filter(Boolean)
+          .join(',')})`;
+      return [...document.querySelectorAll('.table .card')].map((card) => {
         const r = card.getBoundingClientRect();
         const { boxShadow } = getComputedStyle(card);
-        return `${card.getAttribute('data-card') ?? 'back'} ${r.x},${r.y} ${r.width}x${r.height} ${boxShadow}`;
-      }),
-    );
+        const at = `${r.x},${r.y} ${r.width}x${r.height}`;
+        return `${card.getAttribute('data-card') ?? 'back'} ${at} ${boxShadow} ${shape(card)}`;
+      });
+    });
   for (const viewport of [SIZES.phone, SIZES.desktop]) {
     const html = await browser.newContext({ viewport, javaScriptEnabled: false, reducedMotion: 'reduce' });
     const without = await html.newPage();
@@ -224,7 +235,7 @@ test("today's first hole is in the HTML: drawn before any script runs, where the
     await returning.addInitScript((p) => localStorage.setItem('golf.player.v1', JSON.stringify(p)), player);
     await returning.goto('/');
     await expect(returning.locator('.dealt')).toHaveCount(35 + (first.waste === '-' ? 0 : 1));
-    for (const card of await returning.locator('.dealt, .dealt-top, [data-dealt="count"]').all())
+    for (const card of await returning.locator('.table .card, [data-dealt="count"]').all())
       await expect(card).toBeHidden();
     await app.close();
     await known.close();

@@ -70,7 +70,7 @@ describe('dealtTable', () => {
             expect(/ playable /.test(cards[4]!)).toBe(canPlay(position, c));
             // What the exposed face shows: its rank, its suit, its colour.
             const card = columns[c - 1]![4]!;
-            expect(cards[4]).toContain(`<span class="rank ${CARD_SCOPE}">${RANK_TEXT[rankOf(card)]}</span>`);
+            expect(cards[4]).toContain(`<span class="rank">${RANK_TEXT[rankOf(card)]}</span>`);
             expect(cards[4]).toContain(
               `<span class="pip ${CARD_SCOPE}" aria-hidden="true">${SUIT_SYMBOL[suitOf(card)]}</span>`,
             );

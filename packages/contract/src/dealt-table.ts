@@ -39,7 +39,7 @@ export function cardFaceHtml(card: Card, look: { dim?: boolean; playable?: boole
   const s = CARD_SCOPE;
   const classes = ['card', 'face', isRed(card) && 'red', look.playable && 'playable', look.dim && 'dim', s];
   const corner = (low: boolean) =>
-    `<span class="corner${low ? ' low' : ''} ${s}" aria-hidden="true"><span class="rank ${s}">${
+    `<span class="corner${low ? ' low' : ''} ${s}" aria-hidden="true"><span class="rank">${
       RANK_TEXT[rankOf(card)]
     }</span><span class="suit ${s}">${SUIT_SYMBOL[suitOf(card)]}</span></span>`;
   const rest = look.dim
@@ -49,7 +49,7 @@ export function cardFaceHtml(card: Card, look: { dim?: boolean; playable?: boole
   return `<div ${attributes} data-card="${makeCard(card)}">${corner(false)}${rest}</div>`;
 }
 
-const cardBackHtml = (extra: string): string => `<div class="card back ${extra} ${CARD_SCOPE}"></div>`;
+const cardBackHtml = (): string => `<div class="card back ${CARD_SCOPE}"></div>`;
 
 /** A marked place of the page's table: its tag, attributes, mark and (replaced) content. */
 const PLACE = /<(div|span)(\s[^>]*?\sdata-dealt="(\w+)"[^>]*)>[^<]*<\/\1>/g;
@@ -78,8 +78,7 @@ export function dealtTable(html: string, hole: DealtHole, rules: string): string
     if (mark === 'stock')
       return hole.stockSize === 0
         ? ''
-        : (hole.stockSize > 1 ? `<span class="dealt-under">${cardBackHtml('')}</span>` : '') +
-            cardBackHtml('dealt-top');
+        : (hole.stockSize > 1 ? `<span class="dealt-under">${cardBackHtml()}</span>` : '') + cardBackHtml();
     if (mark === 'count') return String(hole.stockSize);
     if (mark === 'waste')
       return waste === null ? '' : `<div class="dealt">${cardFaceHtml(waste.value)}</div>`;
