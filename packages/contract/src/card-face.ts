@@ -12,3 +12,5 @@ export const RANK_TEXT = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J'
 export const SUIT_SYMBOL = ['♣', '♦', '♥', '♠'] as const;
 /** A suit's key in a card's `data-suit` (its colour comes from the table settings). */
 export const SUIT_KEYS = ['c', 'd', 'h', 's'] as const;
+/** Whether a suit (the engine's number for it) is red: diamonds and hearts. */
+export const isRedSuit = (suit: number): boolean => suit === 1 || suit === 2;

@@ -22,7 +22,7 @@ import {
   suitOf,
   type Card,
 } from '@golf/engine';
-import { CARD_SCOPE, RANK_TEXT, SUIT_KEYS, SUIT_SYMBOL } from './card-face.ts';
+import { CARD_SCOPE, isRedSuit, RANK_TEXT, SUIT_KEYS, SUIT_SYMBOL } from './card-face.ts';
 
 /** The public layout of a hole, as `GET /api/daily` gives it. */
 export interface DealtHole {
@@ -32,12 +32,17 @@ export interface DealtHole {
   readonly stockSize: number;
 }
 
-const isRed = (card: Card): boolean => suitOf(card) === 1 || suitOf(card) === 2;
-
 /** A face-up card, as the `Card` component draws it unlabelled (a covered card shows its top corner only). */
 export function cardFaceHtml(card: Card, look: { dim?: boolean; playable?: boolean } = {}): string {
   const s = CARD_SCOPE;
-  const classes = ['card', 'face', isRed(card) && 'red', look.playable && 'playable', look.dim && 'dim', s];
+  const classes = [
+    'card',
+    'face',
+    isRedSuit(suitOf(card)) && 'red',
+    look.playable && 'playable',
+    look.dim && 'dim',
+    s,
+  ];
   const corner = (low: boolean) =>
     `<span class="corner${low ? ' low' : ''} ${s}" aria-hidden="true"><span class="rank">${
       RANK_TEXT[rankOf(card)]

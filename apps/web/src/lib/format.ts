@@ -6,7 +6,7 @@
  */
 import type { AuditProgress, AuditVerdict } from '@golf/api';
 import { opensAt } from '@golf/contract';
-import { RANK_TEXT, SUIT_SYMBOL } from '@golf/contract/card-face';
+import { isRedSuit, RANK_TEXT, SUIT_SYMBOL } from '@golf/contract/card-face';
 import {
   AUDIT_ALPHA,
   COURSE_HOLES,
@@ -88,7 +88,7 @@ const CARD_NAME = [m.card_clubs, m.card_diamonds, m.card_hearts, m.card_spades] 
 /** What a card face shows: "10", "♦". */
 export const rankText = (card: Card): string => RANK_TEXT[rankOf(card)]!;
 export const suitSymbol = (card: Card): string => SUIT_SYMBOL[suitOf(card)]!;
-export const isRed = (card: Card): boolean => suitOf(card) === 1 || suitOf(card) === 2;
+export const isRed = (card: Card): boolean => isRedSuit(suitOf(card));
 /** "Ten of diamonds" (what a screen reader says). */
 export const cardName = (card: Card): string =>
   CARD_NAME[suitOf(card)]!({ rank: RANK_NAME[rankOf(card)]!() });
