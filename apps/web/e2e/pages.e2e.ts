@@ -221,9 +221,25 @@ test("today's first hole is in the HTML: drawn before any script runs, where the
     // The app draws the same cards in the same places, lit the same way.
     const app = await browser.newContext({ viewport, reducedMotion: 'reduce' });
     const alive = await app.newPage();
+    // How many cards are on screen in each frame, from the first one with any: the app builds its table out of
+    // sight, a column a task, so no frame shows the Worker's cards and some of the app's, or a table half drawn.
+    await alive.addInitScript(() => {
+      const frames: number[] = [];
+      (window as unknown as { shownCards: number[] }).shownCards = frames;
+      const count = (): void => {
+        const shown = [...document.querySelectorAll('.table .card')].filter((c) => c.checkVisibility()).length;
+        if (shown > 0 || frames.length > 0) frames.push(shown);
+        if (document.querySelectorAll('[data-dealt]').length === 0 && shown > 0) return;
+        requestAnimationFrame(count);
+      };
+      requestAnimationFrame(count);
+    });
     await alive.goto('/');
     await expect(alive.getByTestId('exposed')).toHaveCount(7);
     expect(await cards(alive)).toEqual(drawn);
+    const frames = await alive.evaluate(() => (window as unknown as { shownCards: number[] }).shownCards);
+    expect(frames.length).toBeGreaterThan(0);
+    expect(new Set(frames)).toEqual(new Set([drawn.length]));
 
     // A device with a player (who may be on another hole today) does not see them before the app knows.
     const created = await alive.request.post('/api/players', { data: { name: uniqueName('Dealt') } });
