@@ -227,7 +227,9 @@ test("today's first hole is in the HTML: drawn before any script runs, where the
       const frames: number[] = [];
       (window as unknown as { shownCards: number[] }).shownCards = frames;
       const count = (): void => {
-        const shown = [...document.querySelectorAll('.table .card')].filter((c) => c.checkVisibility()).length;
+        const shown = [...document.querySelectorAll('.table .card')].filter((c) =>
+          c.checkVisibility(),
+        ).length;
         if (shown > 0 || frames.length > 0) frames.push(shown);
         if (document.querySelectorAll('[data-dealt]').length === 0 && shown > 0) return;
         requestAnimationFrame(count);
