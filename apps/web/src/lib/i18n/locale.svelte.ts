@@ -64,7 +64,10 @@ export async function activateWantedLocale(): Promise<void> {
  * when they change. Call from an effect (the root layout): it re-runs on every change. Returns the clean-up.
  */
 export function applyLocale(root: HTMLElement): () => void {
-  root.lang = currentLocale();
+  // Only a change is written: writing <html lang> restyles the whole page, even with the value it had (the page's
+  // own, in English).
+  const lang = currentLocale();
+  if (root.lang !== lang) root.lang = lang;
   if (wantedLocale() !== currentLocale()) void activateWantedLocale();
   const onChange = (): void => {
     fromBrowser = bestLocale(preferred());

@@ -1,6 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../persisted.svelte.ts';
-import { DEFAULT_TABLE_SETTINGS, TableSettings, parseTableSettings } from './table-settings.svelte.ts';
+import {
+  DEFAULT_TABLE_SETTINGS,
+  TableSettings,
+  applyTableSettings,
+  parseTableSettings,
+} from './table-settings.svelte.ts';
+
+/** A stand-in for <html> that records each write to its data attributes. */
+function recordingRoot(initial: Record<string, string>): { root: HTMLElement; writes: string[] } {
+  const writes: string[] = [];
+  const values: Record<string, string> = { ...initial };
+  const dataset = new Proxy(values, {
+    set: (target, key, value: string) => {
+      writes.push(`${String(key)}=${value}`);
+      target[key as string] = value;
+      return true;
+    },
+  });
+  return { root: { dataset } as unknown as HTMLElement, writes };
+}
 
 describe('TableSettings', () => {
   it('starts with the two-colour deck, normal cards, the dark felt, and sound off', () => {
@@ -53,5 +72,25 @@ describe('TableSettings', () => {
       ...DEFAULT_TABLE_SETTINGS,
       deck: 'four',
     });
+  });
+
+  it('writes to <html> only the attributes that differ (a write restyles the page, even with the same value)', () => {
+    const s = new TableSettings({ store: memoryStore() });
+    // As the head script left them before the first paint: nothing to write.
+    const same = recordingRoot({ ...s.attributes });
+    applyTableSettings(s, same.root)();
+    expect(same.writes).toEqual([]);
+    // One setting changed since: that one only.
+    s.deck = 'four';
+    applyTableSettings(s, same.root)();
+    expect(same.writes).toEqual(['deck=four']);
+    // A root with none of them: every one.
+    const bare = recordingRoot({});
+    applyTableSettings(s, bare.root)();
+    expect(bare.writes.sort()).toEqual(
+      Object.entries(s.attributes)
+        .map(([k, v]) => `${k}=${v}`)
+        .sort(),
+    );
   });
 });

@@ -171,7 +171,9 @@ export const tableSettings = new TableSettings({ reducedMotion: () => reducedQue
  * Returns the clean-up.
  */
 export function applyTableSettings(settings: TableSettings, root: HTMLElement): () => void {
-  for (const [k, v] of Object.entries(settings.attributes)) root.dataset[k] = v;
+  // Only changes are written: each write to an attribute of <html> restyles the page, even with the value it had
+  // (the head script has set them all before the first paint).
+  for (const [k, v] of Object.entries(settings.attributes)) if (root.dataset[k] !== v) root.dataset[k] = v;
   const query = reducedQuery();
   const onChange = (e: MediaQueryListEvent): void => {
     settings.systemReducedMotion = e.matches;
