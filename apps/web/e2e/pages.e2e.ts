@@ -117,14 +117,20 @@ test('search and sharing: one description and its own sharing tags per page, rob
   expect(xml).not.toContain(`/archive/${today}<`);
 });
 
-test('in English, today, practice and the rules come alive without loading Intl’s number or date data', async ({
+test('in English, today, practice and the rules come alive without loading Intl’s plural, number or date data', async ({
   page,
 }) => {
   // Every Intl formatter the page makes, by kind: the first of a page loads its locale's data in one long task.
   await page.addInitScript(() => {
     const made: string[] = [];
     (window as unknown as { intlMade: string[] }).intlMade = made;
-    for (const kind of ['NumberFormat', 'DateTimeFormat', 'ListFormat', 'RelativeTimeFormat'] as const) {
+    for (const kind of [
+      'PluralRules',
+      'NumberFormat',
+      'DateTimeFormat',
+      'ListFormat',
+      'RelativeTimeFormat',
+    ] as const) {
       const Original = Intl[kind] as unknown as new (...args: unknown[]) => object;
       Object.defineProperty(Intl, kind, {
         value: new Proxy(Original, {

@@ -148,12 +148,27 @@ const NEW_PLURAL_RULES = 'return new Intl.PluralRules(locale, options).select(Nu
 
 /**
  * Paraglide's registry with one `Intl.PluralRules` per locale and options: its `plural` made a new one for every
- * message it picked a form for, 35 of them as a course's cards are drawn. Fails if Paraglide's code changed.
+ * message it picked a form for, 35 of them as a course's cards are drawn; and none at all for an English whole
+ * number (englishWhole). Fails if Paraglide's code changed.
  */
 function withCachedPluralRules(registry) {
   if (!registry.includes(NEW_PLURAL_RULES))
     throw new Error(`registry.js no longer has "${NEW_PLURAL_RULES}": review withCachedPluralRules`);
-  return `${registry.replace(NEW_PLURAL_RULES, 'return pluralRules(locale, options).select(Number(input))')}
+  return `${registry.replace(NEW_PLURAL_RULES, 'return englishWhole(locale, input, options) ?? pluralRules(locale, options).select(Number(input))')}
+/**
+ * English's cardinal form of a whole number, without Intl's plural data (CLDR: "one" is i = 1 and v = 0), so an
+ * English page counts its cards without loading it; null for anything else.
+ * @param {string} locale
+ * @param {unknown} input
+ * @param {Intl.PluralRulesOptions} [options]
+ * @returns {string | null}
+ */
+function englishWhole(locale, input, options) {
+  if (locale !== 'en' || (options !== undefined && Object.keys(options).length > 0)) return null;
+  const n = Number(input);
+  return Number.isInteger(n) ? (Math.abs(n) === 1 ? 'one' : 'other') : null;
+}
+
 /** @type {Map<string, Intl.PluralRules>} */
 const pluralRulesMade = new Map();
 

@@ -4,6 +4,8 @@
  * has one form. Also: every locale's messages differ from English's where a translation is expected.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { plural } from '../paraglide/registry.js';
 import { m } from './index.ts';
 import { LANGUAGES, type Language } from './languages.ts';
 import { activateWantedLocale, loadLocale } from './locale.svelte.ts';
@@ -70,5 +72,22 @@ describe('plurals in every locale', () => {
     expect(relativeTimeText(-3 * 86_400_000)).toMatch(/^3\s?日前$/);
     await useLanguage('fr');
     expect(ordinalText(1)).toBe('1er');
+  });
+});
+
+describe("English's plural form of a whole number, picked without Intl (registry.js, scripts/i18n.mjs)", () => {
+  it('is the form Intl.PluralRules picks, for every number, and leaves ordinals and other locales to it', () => {
+    const cardinal = new Intl.PluralRules('en');
+    const ordinal = new Intl.PluralRules('en', { type: 'ordinal' });
+    const french = new Intl.PluralRules('fr');
+    const number = fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.constantFrom(-0, 1, -1, 1.5, 0));
+    fc.assert(
+      fc.property(number, (n) => {
+        expect(plural('en', n, {})).toBe(cardinal.select(n));
+        expect(plural('en', n)).toBe(cardinal.select(n));
+        expect(plural('en', n, { type: 'ordinal' })).toBe(ordinal.select(n));
+        expect(plural('fr', n, {})).toBe(french.select(n));
+      }),
+    );
   });
 });
