@@ -227,8 +227,9 @@ test("today's first hole is in the HTML: drawn before any script runs, where the
     // The app draws the same cards in the same places, lit the same way.
     const app = await browser.newContext({ viewport, reducedMotion: 'reduce' });
     const alive = await app.newPage();
-    // How many cards are on screen in each frame, from the first one with any: the app builds its table out of
-    // sight, a column a task, so no frame shows the Worker's cards and some of the app's, or a table half drawn.
+    // How many cards are on screen in each frame, once the HTML is parsed (before that, a frame may show part of
+    // it): the app builds its table out of sight, a column a task, so no frame shows the Worker's cards and some of
+    // the app's, or a table half drawn.
     await alive.addInitScript(() => {
       const frames: number[] = [];
       (window as unknown as { shownCards: number[] }).shownCards = frames;
@@ -240,7 +241,7 @@ test("today's first hole is in the HTML: drawn before any script runs, where the
         if (document.querySelectorAll('[data-dealt]').length === 0 && shown > 0) return;
         requestAnimationFrame(count);
       };
-      requestAnimationFrame(count);
+      document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(count));
     });
     await alive.goto('/');
     await expect(alive.getByTestId('exposed')).toHaveCount(7);
