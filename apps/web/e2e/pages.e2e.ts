@@ -183,6 +183,28 @@ test('a prerendered page paints from its HTML before it asks for any script, the
   await expect(page.getByTestId('stock-count')).toHaveText('15');
 });
 
+test("the app's scripts are compiled as they arrive: each begins with V8's compile hint, on its first line", async ({
+  page,
+  request,
+}) => {
+  // Chrome reads the hint only before the file's first statement (vite.config.ts, compileHints).
+  for (const path of ['/', '/play', '/rules', `/standings/${today}`]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => new URL(r.name).pathname)
+        .filter((p) => p.startsWith('/_app/') && p.endsWith('.js') && !p.includes('/workers/')),
+    );
+    expect([path, scripts.length > 5]).toEqual([path, true]);
+    for (const script of scripts) {
+      const firstLine = (await (await request.get(script)).text()).split('\n', 1)[0];
+      expect([script, firstLine]).toEqual([script, '//# allFunctionsCalledOnLoad']);
+    }
+  }
+});
+
 test("today's first hole is in the HTML: drawn before any script runs, where the app then draws it", async ({
   browser,
 }) => {
