@@ -190,14 +190,18 @@ test("the app's scripts are compiled as they arrive: each begins with V8's compi
   // Chrome reads the hint only before the file's first statement (vite.config.ts, compileHints).
   for (const path of ['/', '/play', '/rules', `/standings/${today}`]) {
     await page.goto(path);
+    await page.locator('main h1').first().waitFor();
     await page.waitForLoadState('networkidle');
-    const scripts = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((r) => new URL(r.name).pathname)
-        .filter((p) => p.startsWith('/_app/') && p.endsWith('.js') && !p.includes('/workers/')),
-    );
-    expect([path, scripts.length > 5]).toEqual([path, true]);
+    // The app's files come once the page is on screen (src/postbuild/paint-first.ts).
+    const loaded = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((r) => new URL(r.name).pathname)
+          .filter((p) => p.startsWith('/_app/') && p.endsWith('.js') && !p.includes('/workers/')),
+      );
+    await expect.poll(async () => [path, (await loaded()).length > 5]).toEqual([path, true]);
+    const scripts = await loaded();
     for (const script of scripts) {
       const firstLine = (await (await request.get(script)).text()).split('\n', 1)[0];
       expect([script, firstLine]).toEqual([script, '//# allFunctionsCalledOnLoad']);

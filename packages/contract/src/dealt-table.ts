@@ -46,7 +46,7 @@ export function cardFaceHtml(card: Card, look: { dim?: boolean; playable?: boole
   const corner = (low: boolean) =>
     `<span class="corner${low ? ' low' : ''} ${s}" aria-hidden="true"><span class="rank">${
       RANK_TEXT[rankOf(card)]
-    }</span><span class="suit ${s}">${SUIT_SYMBOL[suitOf(card)]}</span></span>`;
+    }</span><span class="suit">${SUIT_SYMBOL[suitOf(card)]}</span></span>`;
   const rest = look.dim
     ? ''
     : `<span class="pip ${s}" aria-hidden="true">${SUIT_SYMBOL[suitOf(card)]}</span>${corner(true)}`;
