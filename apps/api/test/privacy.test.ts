@@ -117,7 +117,7 @@ const rowsOf = async (sql: string, ...values: unknown[]) =>
 describe("a player's data", () => {
   it(
     'exports the player, names, rounds with logs, times and verdict (archived ones too), leagues, devices, passkeys and reminders; never a token or a hash',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const client = testClient(`${EARLY}T08:00:00.000Z`);
       const from = ip();
@@ -339,7 +339,7 @@ const ranks = (view: StandingsView): Rank[] =>
 describe('deleting a player', () => {
   it(
     'refuses every token after, removes everything listed, keeps every rank and total, and leaves the name nowhere',
-    { timeout: 90_000 },
+    { timeout: 180_000 },
     async () => {
       const CLOSED = '2026-05-27';
       const OPEN = '2026-07-27';
@@ -535,7 +535,7 @@ describe('deleting a player', () => {
 describe('deleting a player, further', () => {
   it(
     'keeps no answer that names the player past NAME_MAX_AGE, so the deleted name leaves cached standings',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const DATE = '2026-05-29';
       let clock = () => new Date(0);
@@ -577,7 +577,7 @@ describe('deleting a player, further', () => {
 
   it(
     "shows a hidden name's player as deleted, drops the reports about the name and keeps the log without it",
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const DATE = '2026-05-30';
       const client = testClient(`${DATE}T10:00:00.000Z`);
@@ -673,7 +673,7 @@ describe('deleting a player, further', () => {
 describe('requests in flight when a player is deleted', () => {
   it(
     "lose what they wrote after it at the cron's next run, for an hour after the deletion",
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const T = Date.parse(`${EARLY}T18:00:00.000Z`);
       const at = (ms: number) => new Date(T + ms).toISOString();
@@ -801,7 +801,7 @@ describe('the address hash', () => {
 
   it(
     'is deleted from rate-limit buckets once they have refilled, whatever their purpose and size',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const T = Date.parse(`${EARLY}T16:00:00.000Z`);
       const at = (ms: number) => new Date(T + ms).toISOString();
@@ -878,7 +878,7 @@ describe('the address hash', () => {
 describe('an export at scale', () => {
   it(
     'reads as many D1 statements for 30 archived rounds as for 3, and each round from its archive object',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const meter = new WorkMeter();
       const client = testClient('2026-04-30T12:00:00.000Z', undefined, undefined, undefined, (e) =>
