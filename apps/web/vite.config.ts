@@ -208,6 +208,9 @@ function sharedChunk(): Plugin {
   };
 }
 
+/** The magic comment of V8's explicit compile hints: the whole file is compiled eagerly, off the main thread. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
 /**
  * V8's compile hint on every chunk of the client build: `//# allFunctionsCalledOnLoad` as its first line tells V8
  * (Chrome 136 and later) to compile each of the file's functions as it streams the file in, on a background thread,
@@ -229,9 +232,6 @@ function compileHints(): Plugin {
     },
   };
 }
-
-/** The magic comment of V8's explicit compile hints: the whole file is compiled eagerly, off the main thread. */
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 export default defineConfig({
   plugins: [
