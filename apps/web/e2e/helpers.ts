@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { utcDate } from '@golf/contract';
+import { isOffensiveName } from '@golf/contract/name-policy';
 import { expect, type Page } from '@playwright/test';
 
 export { addDays } from '@golf/contract';
@@ -44,11 +45,16 @@ export async function atEachSize(
 export const utcToday = (): string => utcDate(new Date());
 
 /**
- * A name unique to this run, so standings rows can be found: eight digits, never letters, which the name check could
- * read as a word it refuses (a random "fkkio" was refused once).
+ * A name unique to this run, so standings rows can be found: eight random digits. The name policy reads digits as
+ * letters too (leetspeak: a random "455…" is refused, about one name in a thousand), so a suffix it would refuse is
+ * drawn again.
  */
-export const uniqueName = (prefix: string): string =>
-  `${prefix} ${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+export function uniqueName(prefix: string): string {
+  for (;;) {
+    const name = `${prefix} ${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    if (!isOffensiveName(name)) return name;
+  }
+}
 
 /**
  * A named player on this page's device, on `/` with today's hole 1 on the table (the round starts with the first
