@@ -173,20 +173,37 @@ const withHeaders: Adapter = {
   },
 };
 
+/** A locale's own messages (`de.list.js`): loaded with that locale, never part of a shared chunk. */
+const LOCALE_MESSAGES = /[\\/]messages[\\/][a-z]{2}(?:-[A-Z]{2})?(?:\.list)?\.js$/;
+
+/** The sources of the pages a visitor opens first, `/` and `/play`, and of the root layout around them. */
+const FIRST_PAGES = /[\\/]src[\\/]routes[\\/](?:play[\\/])?\+(?:page|layout)\.(?:svelte|ts)$/;
+
 /**
- * The app's shared code in one chunk: every module that more than one page, layout or entry imports (the frameworks'
+ * The app's shared code in two chunks: every module that more than one page, layout or entry imports (the frameworks'
  * runtimes, the engine, the shared components and messages), instead of the bundler's default of a chunk for each
- * set of importers, which split the first page into 28 files of a few hundred bytes to 22 KB. Now it is 7, for about
- * the same bytes, and a page of the app is that chunk and its own. Each file is a request and a module to compile and
- * evaluate: over HTTP/1.1 a browser fetches six at a time from a host (as Lighthouse's simulation does, see
- * docs/deploy.md), and each module's evaluation is a task of its own. A locale's own messages (`de.list.js`) stay
- * apart, loaded with that locale. For the client's build only (the server's is SvelteKit's own).
+ * set of importers, which split the first page into 28 files of a few hundred bytes to 22 KB. The first chunk holds
+ * what the first pages (`/`, `/play`) import, statically, through SvelteKit's entries and their own modules; the
+ * second the rest, which only other pages and panels loaded on use import. So `/` is 7 files, and none of its
+ * JavaScript is code only another page runs. Each file is a request and a module to compile and evaluate: over
+ * HTTP/1.1 a browser fetches six at a time from a host (as Lighthouse's simulation does, see docs/deploy.md), and each
+ * module's evaluation is a task of its own. A locale's own messages stay apart, loaded with that locale. For the
+ * client's build only (the server's is SvelteKit's own).
  */
 function sharedChunk(): Plugin {
+  /** The modules the first pages import statically, computed once the client's module graph is complete. */
+  let firstPages: Set<string> | null = null;
   return {
     name: 'golf:shared-chunk',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
     configEnvironment(name) {
       if (name !== 'client') return;
+      const first = (id: string): boolean => {
+        if (firstPages === null)
+          throw new Error('golf:shared-chunk: chunking before the module graph is complete');
+        return firstPages.has(id);
+      };
       return {
         build: {
           rolldownOptions: {
@@ -195,8 +212,15 @@ function sharedChunk(): Plugin {
                 groups: [
                   {
                     name: 'shared',
-                    test: (id) => !/[\\/]messages[\\/][a-z]{2}(?:-[A-Z]{2})?(?:\.list)?\.js$/.test(id),
+                    test: (id) => !LOCALE_MESSAGES.test(id) && first(id),
                     minShareCount: 2,
+                    priority: 2,
+                  },
+                  {
+                    name: 'shared-later',
+                    test: (id) => !LOCALE_MESSAGES.test(id),
+                    minShareCount: 2,
+                    priority: 1,
                   },
                 ],
               },
@@ -204,6 +228,23 @@ function sharedChunk(): Plugin {
           },
         },
       };
+    },
+    buildEnd() {
+      // From SvelteKit's entries (its start and its app, whose pages are dynamic imports) and the first pages'
+      // sources, along static imports only.
+      const ids = [...this.getModuleIds()];
+      const queue = ids.filter(
+        (id) =>
+          FIRST_PAGES.test(id) || (this.getModuleInfo(id)?.isEntry && !/[\\/]nodes[\\/]\d+\.js$/.test(id)),
+      );
+      const seen = new Set<string>(queue);
+      for (let id = queue.pop(); id !== undefined; id = queue.pop())
+        for (const next of this.getModuleInfo(id)?.importedIds ?? [])
+          if (!seen.has(next)) {
+            seen.add(next);
+            queue.push(next);
+          }
+      firstPages = seen;
     },
   };
 }
