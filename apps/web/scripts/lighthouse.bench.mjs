@@ -13,12 +13,20 @@
 // counted in gzip bytes of the body (zlib level 6) as the front sent them. The app renders on the client, so
 // this is the JavaScript a visitor waits for before seeing anything.
 //
+// Baselines, in the same run: the same Lighthouse, browser, front and machine on two pages of no JavaScript, the
+// front's own blank page (a heading and a line of text) and `/` as the Worker serves it with its scripts taken out
+// (its HTML, CSS and today's cards; nothing runs). What they score is this machine's floor at that time: total
+// blocking time especially counts Chrome's own tasks (committing the navigation, the first layout and paint) and
+// moves with how busy the machine is. Each page's table ends with its total blocking time above each baseline's.
+// The runs go round the pages (one run of each, then the next), so a busy spell falls on all of them alike.
+//
 // usage: pnpm bench:web [--runs N] [--skip-build] [--pages /,/rules] [--presets mobile] [--json FILE]
 //   --runs N      Lighthouse runs per page and preset (default 1); figures are the median of the runs (and the
 //                 lowest and highest total blocking time of them, "TBT runs")
 //   --skip-build  reuse apps/web/build
 //   --pages LIST  only these pages (comma-separated; `today` and `closed` stand for the dated pages)
 //   --presets LIST  only these Lighthouse presets (`mobile`, `desktop`; default both)
+//   --no-baselines  skip the two baseline pages
 //   --json FILE   also write the figures as JSON
 //   --lhr DIR     also write each run's whole Lighthouse report (its audits: long tasks, LCP element, ...) and its
 //                 trace (<page>-<preset>-<run>.trace.json, for a performance panel) to DIR
@@ -61,6 +69,15 @@ const ALL_PRESETS = [
   { name: 'desktop', config: desktopConfig },
 ];
 const chosenPresets = option('presets')?.split(',');
+/** The front's own pages, never forwarded to the Worker. */
+const BLANK = '/__baseline/blank';
+const NO_SCRIPT = '/__baseline/no-script';
+const BASELINES = args.includes('--no-baselines')
+  ? []
+  : [
+      { path: BLANK, label: 'baseline: a blank page' },
+      { path: NO_SCRIPT, label: 'baseline: / without its scripts' },
+    ];
 const PRESETS = chosenPresets ? ALL_PRESETS.filter((p) => chosenPresets.includes(p.name)) : ALL_PRESETS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -130,11 +147,38 @@ const DROPPED = new Set([
   'content-encoding',
 ]);
 
-/** Forwards to `upstream`, gzipping text bodies for clients that accept it; remembers each path's gzip bytes. */
+const BLANK_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, ' +
+  'initial-scale=1"><meta name="description" content="A blank page: the bench\'s baseline."><title>Blank</title>' +
+  '<link rel="icon" href="data:,"></head><body><main><h1>Blank</h1><p>A page with no script and no style.</p>' +
+  '</main></body></html>';
+
+/** `/`'s HTML with every script element and script preload taken out: what the page draws with nothing run. */
+const withoutScripts = (html) =>
+  html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/g, '');
+
+/**
+ * Forwards to `upstream`, gzipping text bodies for clients that accept it; remembers each path's gzip bytes. Serves
+ * the baselines itself.
+ */
 async function startGzipFront(upstream) {
   const gzipBytes = new Map();
   const server = createServer(async (req, res) => {
     try {
+      const path = req.url.split('?')[0];
+      if (path === BLANK || path === NO_SCRIPT) {
+        const html = path === BLANK ? BLANK_HTML : withoutScripts(await (await fetch(`${upstream}/`)).text());
+        const body = gzipSync(Buffer.from(html), { level: 6 });
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-encoding': 'gzip',
+          'content-length': String(body.length),
+          'cache-control': 'no-store',
+        });
+        return res.end(body);
+      }
       const chunks = [];
       for await (const chunk of req) chunks.push(chunk);
       const headers = new Headers();
@@ -346,13 +390,13 @@ try {
   log(`seeding today's standings (${today})`);
   for (const name of ['Bench Ada', 'Bench Bo', 'Bench Cy']) await playToday(server.origin, name);
   front = await startGzipFront(server.origin);
-  const results = [];
+  const targets = [...BASELINES.map((b) => b.path), ...pages];
+  /** Each target's figures, by preset, one per run. */
+  const figures = new Map(targets.map((page) => [page, new Map(PRESETS.map((p) => [p.name, []]))]));
   let version = '';
-  for (const page of pages) {
-    const rows = [];
-    for (const preset of PRESETS) {
-      const list = [];
-      for (let i = 0; i < runs; i++) {
+  for (const preset of PRESETS)
+    for (let i = 0; i < runs; i++)
+      for (const page of targets) {
         log(`${page} ${preset.name} run ${i + 1}/${runs}`);
         const { lhr, artifacts } = await audit(front.origin + page, preset.config);
         version = lhr.lighthouseVersion;
@@ -362,25 +406,37 @@ try {
           writeFileSync(join(lhrDir, `${file}.json`), JSON.stringify(lhr));
           writeFileSync(join(lhrDir, `${file}.trace.json`), JSON.stringify(artifacts.Trace));
         }
-        list.push(figuresOf(lhr, front.gzipBytes));
+        figures.get(page).get(preset.name).push(figuresOf(lhr, front.gzipBytes));
       }
-      rows.push([preset.name, medianOf(list)]);
-    }
-    results.push({ page, rows });
-  }
+  const rowsOf = (page) => PRESETS.map((p) => [p.name, medianOf(figures.get(page).get(p.name))]);
+  const results = pages.map((page) => ({ page, rows: rowsOf(page) }));
+  const baselines = BASELINES.map(({ path, label }) => ({ page: path, label, rows: rowsOf(path) }));
   console.log(
     `Lighthouse ${version}, ` +
       `${runs} run(s) per page and preset (median), ${new Date().toISOString()}; ` +
       'a local Worker behind a gzip front, so the network is loopback: mobile timings are simulated (slow 4G, 4x ' +
       'CPU slowdown), desktop ones too (its preset); scores move by a few points between runs on a busy machine.',
   );
-  for (const { page, rows } of results)
+  for (const { label, rows } of baselines) console.log(table(label, rows));
+  for (const { page, rows } of results) {
     console.log(table(page.replace(today, '<today>').replace(yesterday, '<yesterday>'), rows));
+    for (const [preset, f] of rows)
+      if (baselines.length > 0)
+        console.log(
+          `  ${preset}: TBT above the baselines' (medians): ` +
+            baselines
+              .map((b) => {
+                const floor = b.rows.find(([name]) => name === preset)[1].tbtMs;
+                return `${ms(f.tbtMs - floor)} above ${b.label.replace('baseline: ', '')}'s ${ms(floor)}`;
+              })
+              .join('; '),
+        );
+  }
   const json = option('json');
   if (json)
     writeFileSync(
       json,
-      `${JSON.stringify({ at: new Date().toISOString(), runs, results: results.map(({ page, rows }) => ({ page, ...Object.fromEntries(rows) })) }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), runs, results: [...baselines, ...results].map(({ page, rows }) => ({ page, ...Object.fromEntries(rows) })) }, null, 2)}\n`,
     );
 } catch (e) {
   console.error(`[bench:web] ${e instanceof Error ? e.message : String(e)}`);
