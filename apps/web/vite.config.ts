@@ -180,42 +180,41 @@ const LOCALE_MESSAGES = /[\\/]messages[\\/][a-z]{2}(?:-[A-Z]{2})?(?:\.list)?\.js
 const FIRST_PAGES = /[\\/]src[\\/]routes[\\/](?:play[\\/])?\+(?:page|layout)\.(?:svelte|ts)$/;
 
 /**
- * The app's shared code in two chunks: every module that more than one page, layout or entry imports (the frameworks'
- * runtimes, the engine, the shared components and messages), instead of the bundler's default of a chunk for each
- * set of importers, which split the first page into 28 files of a few hundred bytes to 22 KB. The first chunk holds
- * what the first pages (`/`, `/play`) import, statically, through SvelteKit's entries and their own modules; the
- * second the rest, which only other pages and panels loaded on use import. So `/` is 7 files, and none of its
- * JavaScript is code only another page runs. Each file is a request and a module to compile and evaluate: over
- * HTTP/1.1 a browser fetches six at a time from a host (as Lighthouse's simulation does, see docs/deploy.md), and each
- * module's evaluation is a task of its own. A locale's own messages stay apart, loaded with that locale. For the
- * client's build only (the server's is SvelteKit's own).
+ * The app's shared code in three chunks: every module that more than one page, layout or entry imports (the
+ * frameworks' runtimes, the engine, the shared components and messages), instead of the bundler's default of a chunk
+ * for each set of importers, which split the first page into 28 files of a few hundred bytes to 22 KB.
+ * - `start`: what SvelteKit's entries import (its client, the parts of Svelte it uses). The browser evaluates it in
+ *   the start's task.
+ * - `shared`: the rest of what the first pages (`/`, `/play`) import. SvelteKit loads a page's layout and page with
+ *   `import()`, so this chunk is evaluated in a task of its own, not in the start's: the work after the first paint
+ *   comes in shorter tasks.
+ * - `shared-later`: what only other pages and panels loaded on use share.
+ * So `/` is 8 files, none of its JavaScript code only another page runs. Each file is a request and a module to
+ * compile and evaluate: over HTTP/1.1 a browser fetches six at a time from a host (as Lighthouse's simulation does,
+ * see docs/deploy.md). A locale's own messages stay apart, loaded with that locale. For the client's build only (the
+ * server's is SvelteKit's own).
  */
 function sharedChunk(): Plugin {
-  /** The modules the first pages import statically, computed once the client's module graph is complete. */
-  let firstPages: Set<string> | null = null;
+  /** The modules SvelteKit's entries, then the first pages, import statically, once the module graph is complete. */
+  let graphs: { start: Set<string>; first: Set<string> } | null = null;
+  const inGraph = (which: 'start' | 'first') => (id: string) => {
+    if (graphs === null) throw new Error('golf:shared-chunk: chunking before the module graph is complete');
+    return !LOCALE_MESSAGES.test(id) && graphs[which].has(id);
+  };
   return {
     name: 'golf:shared-chunk',
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
     configEnvironment(name) {
       if (name !== 'client') return;
-      const first = (id: string): boolean => {
-        if (firstPages === null)
-          throw new Error('golf:shared-chunk: chunking before the module graph is complete');
-        return firstPages.has(id);
-      };
       return {
         build: {
           rolldownOptions: {
             output: {
               codeSplitting: {
                 groups: [
-                  {
-                    name: 'shared',
-                    test: (id) => !LOCALE_MESSAGES.test(id) && first(id),
-                    minShareCount: 2,
-                    priority: 2,
-                  },
+                  { name: 'start', test: inGraph('start'), minShareCount: 2, priority: 3 },
+                  { name: 'shared', test: inGraph('first'), minShareCount: 2, priority: 2 },
                   {
                     name: 'shared-later',
                     test: (id) => !LOCALE_MESSAGES.test(id),
@@ -230,21 +229,31 @@ function sharedChunk(): Plugin {
       };
     },
     buildEnd() {
-      // From SvelteKit's entries (its start and its app, whose pages are dynamic imports) and the first pages'
-      // sources, along static imports only.
       const ids = [...this.getModuleIds()];
-      const queue = ids.filter(
-        (id) =>
-          FIRST_PAGES.test(id) || (this.getModuleInfo(id)?.isEntry && !/[\\/]nodes[\\/]\d+\.js$/.test(id)),
+      const isNode = (id: string) => /[\\/]nodes[\\/]\d+\.js$/.test(id);
+      /** `roots` and every module they import, statically, or also dynamically (never a layout's or page's node). */
+      const reach = (roots: string[], dynamic: boolean): Set<string> => {
+        const seen = new Set(roots);
+        for (let queue = [...roots], id = queue.pop(); id !== undefined; id = queue.pop()) {
+          const info = this.getModuleInfo(id);
+          for (const next of [
+            ...(info?.importedIds ?? []),
+            ...(dynamic ? (info?.dynamicallyImportedIds ?? []) : []),
+          ])
+            if (!seen.has(next) && !isNode(next)) {
+              seen.add(next);
+              queue.push(next);
+            }
+        }
+        return seen;
+      };
+      // SvelteKit's entries, its start (which imports its client when it starts) and its app (whose layouts and
+      // pages, `nodes/<n>.js`, are dynamic imports), and what they import.
+      const start = reach(
+        ids.filter((id) => this.getModuleInfo(id)?.isEntry && !isNode(id)),
+        true,
       );
-      const seen = new Set<string>(queue);
-      for (let id = queue.pop(); id !== undefined; id = queue.pop())
-        for (const next of this.getModuleInfo(id)?.importedIds ?? [])
-          if (!seen.has(next)) {
-            seen.add(next);
-            queue.push(next);
-          }
-      firstPages = seen;
+      graphs = { start, first: reach([...start, ...ids.filter((id) => FIRST_PAGES.test(id))], false) };
     },
   };
 }
