@@ -195,7 +195,10 @@ const FIRST_PAGES = /[\\/]src[\\/]routes[\\/](?:play[\\/])?\+(?:page|layout)\.(?
  * server's is SvelteKit's own).
  */
 function sharedChunk(): Plugin {
-  /** The modules SvelteKit's entries, then the first pages, import statically, once the module graph is complete. */
+  /**
+   * What SvelteKit's entries import (its start's client is an `import()`), then what the first pages import too
+   * (statically), once the module graph is complete.
+   */
   let graphs: { start: Set<string>; first: Set<string> } | null = null;
   const inGraph = (which: 'start' | 'first') => (id: string) => {
     if (graphs === null) throw new Error('golf:shared-chunk: chunking before the module graph is complete');
