@@ -69,9 +69,9 @@ const ALL_PRESETS = [
   { name: 'desktop', config: desktopConfig },
 ];
 const chosenPresets = option('presets')?.split(',');
-/** The front's own pages, never forwarded to the Worker. */
-const BLANK = '/__baseline/blank';
-const NO_SCRIPT = '/__baseline/no-script';
+/** The front's own pages, never forwarded to the Worker; at the root, as `/`, so its relative addresses resolve alike. */
+const BLANK = '/__baseline-blank';
+const NO_SCRIPT = '/__baseline-no-script';
 const BASELINES = args.includes('--no-baselines')
   ? []
   : [
