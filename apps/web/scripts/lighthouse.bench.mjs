@@ -75,8 +75,8 @@ const NO_SCRIPT = '/__baseline-no-script';
 const BASELINES = args.includes('--no-baselines')
   ? []
   : [
-      { path: BLANK, label: 'baseline: a blank page' },
-      { path: NO_SCRIPT, label: 'baseline: / without its scripts' },
+      { path: BLANK, name: 'a blank page' },
+      { path: NO_SCRIPT, name: '/ without its scripts' },
     ];
 const PRESETS = chosenPresets ? ALL_PRESETS.filter((p) => chosenPresets.includes(p.name)) : ALL_PRESETS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -410,14 +410,14 @@ try {
       }
   const rowsOf = (page) => PRESETS.map((p) => [p.name, medianOf(figures.get(page).get(p.name))]);
   const results = pages.map((page) => ({ page, rows: rowsOf(page) }));
-  const baselines = BASELINES.map(({ path, label }) => ({ page: path, label, rows: rowsOf(path) }));
+  const baselines = BASELINES.map(({ path, name }) => ({ page: path, name, rows: rowsOf(path) }));
   console.log(
     `Lighthouse ${version}, ` +
       `${runs} run(s) per page and preset (median), ${new Date().toISOString()}; ` +
       'a local Worker behind a gzip front, so the network is loopback: mobile timings are simulated (slow 4G, 4x ' +
       'CPU slowdown), desktop ones too (its preset); scores move by a few points between runs on a busy machine.',
   );
-  for (const { label, rows } of baselines) console.log(table(label, rows));
+  for (const { name, rows } of baselines) console.log(table(`baseline: ${name}`, rows));
   for (const { page, rows } of results) {
     console.log(table(page.replace(today, '<today>').replace(yesterday, '<yesterday>'), rows));
     for (const [preset, f] of rows)
@@ -427,7 +427,7 @@ try {
             baselines
               .map((b) => {
                 const floor = b.rows.find(([name]) => name === preset)[1].tbtMs;
-                return `${ms(f.tbtMs - floor)} above ${b.label.replace('baseline: ', '')}'s ${ms(floor)}`;
+                return `${ms(f.tbtMs - floor)} above ${b.name}'s ${ms(floor)}`;
               })
               .join('; '),
         );
