@@ -268,7 +268,7 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * V8's compile hint on every chunk of the client build: `//# allFunctionsCalledOnLoad` as its first line tells V8
  * (Chrome 136 and later) to compile each of the file's functions as it streams the file in, on a background thread,
  * instead of compiling each on the main thread the first time it is called. A chunk here is code the page runs as it
- * loads it (the entries, the pages, the shared chunk), or a panel loaded because it is about to be used. Other
+ * loads it (the entries, the pages, the shared chunks), or a panel loaded because it is about to be used. Other
  * engines read it as a comment. See docs/deploy.md ("Compile hints").
  */
 function compileHints(): Plugin {
