@@ -4,7 +4,7 @@
 // Extra arguments go to `playwright test` (e.g. `pnpm test:e2e -- e2e/daily.e2e.ts`).
 // E2E_SKIP_BUILD=1 reuses an existing build/.
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { testChromium } from './chromium.mjs';
 import { bin, buildWeb, env, run, startServer, web } from './local-server.mjs';
@@ -19,7 +19,21 @@ if (testChromium() === undefined) {
   run(bin(web, 'playwright'), ['install', 'chromium'], web);
 }
 
+/**
+ * What the Worker logged of each error it answered with a 500 (apps/api/src/app.ts logs 'unhandled error' and its
+ * stack): a 500 is a bug even when Playwright's retry then passed the test, so the run shows it either way.
+ */
+function unhandledErrors(persist) {
+  const file = join(persist, 'server.log');
+  if (!existsSync(file)) return [];
+  const lines = readFileSync(file, 'utf8').split('\n');
+  return lines.flatMap((line, i) =>
+    line.includes('unhandled error') ? [lines.slice(i, i + 12).join('\n')] : [],
+  );
+}
+
 const started = Date.now();
+
 if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(join(web, 'build', 'index.html'))) {
   log('building the web');
   buildWeb();
@@ -61,6 +75,8 @@ try {
   code = 1;
 } finally {
   if (code !== 0 && server) log(`server log tail:\n${server.logTail().slice(-2000)}`);
+  if (server)
+    for (const report of unhandledErrors(server.persist)) log(`the Worker answered a 500:\n${report}`);
   await server?.stop();
   if (code === 0) rmSync(output, { recursive: true, force: true });
   else if (existsSync(output)) log(`traces and failure context: ${output}`);
