@@ -15,7 +15,7 @@
 //
 // Baselines, in the same run: the same Lighthouse, browser, front and machine on two pages of no JavaScript, the
 // front's own blank page (a heading and a line of text) and `/` as the Worker serves it with its scripts taken out
-// (its HTML, CSS and today's cards; nothing runs). What they score is this machine's floor at that time: total
+// (its HTML, CSS and today's cards, and its response headers; nothing runs). What they score is this machine's floor at that time: total
 // blocking time especially counts Chrome's own tasks (committing the navigation, the first layout and paint) and
 // moves with how busy the machine is. Each page's table ends with its total blocking time above each baseline's.
 // The runs go round the pages (one run of each, then the next), so a busy spell falls on all of them alike.
@@ -169,9 +169,17 @@ async function startGzipFront(upstream) {
     try {
       const path = req.url.split('?')[0];
       if (path === BLANK || path === NO_SCRIPT) {
-        const html = path === BLANK ? BLANK_HTML : withoutScripts(await (await fetch(`${upstream}/`)).text());
+        // `/` without its scripts keeps `/`'s response headers: the page's own policies (Cross-Origin-Opener-Policy
+        // has Chrome commit it in a new browsing context group, so a new renderer process) cost what they cost `/`.
+        const page = path === NO_SCRIPT ? await fetch(`${upstream}/`) : null;
+        const own = {};
+        page?.headers.forEach((v, k) => {
+          if (!DROPPED.has(k) && k !== 'set-cookie') own[k] = v;
+        });
+        const html = page ? withoutScripts(await page.text()) : BLANK_HTML;
         const body = gzipSync(Buffer.from(html), { level: 6 });
         res.writeHead(200, {
+          ...own,
           'content-type': 'text/html; charset=utf-8',
           'content-encoding': 'gzip',
           'content-length': String(body.length),
