@@ -19,6 +19,8 @@
 // blocking time especially counts Chrome's own tasks (committing the navigation, the first layout and paint) and
 // moves with how busy the machine is. Each page's table ends with its total blocking time above each baseline's.
 // The runs go round the pages (one run of each, then the next), so a busy spell falls on all of them alike.
+// Each table also splits total blocking time by what Lighthouse attributes each long task to: the page's document
+// (parsing, style, layout, paint), a script, or nothing ("Unattributable", chiefly committing the navigation).
 //
 // usage: pnpm bench:web [--runs N] [--skip-build] [--pages /,/rules] [--presets mobile] [--json FILE]
 //   --runs N      Lighthouse runs per page and preset (default 1); figures are the median of the runs (and the
@@ -258,6 +260,25 @@ function figuresOf(lhr, gzipBytes) {
     jsFiles = scripts.length;
     jsBytes = scripts.reduce((sum, r) => sum + (gzipBytes.get(new URL(r.url).pathname) ?? r.transferSize), 0);
   }
+  // Total blocking time by what Lighthouse attributes each long task to: the page's document (parsing, style,
+  // layout, paint), a script, or nothing ("Unattributable": chiefly the task that commits the navigation). Each
+  // task counts as Lighthouse counts it: its part between FCP and TTI, less 50 ms.
+  const fcpMs = audit('first-contentful-paint');
+  const ttiMs = audit('interactive');
+  const by = { document: 0, scripts: 0, unattributable: 0, lighthouse: 0 };
+  for (const t of lhr.audits['long-tasks']?.details?.items ?? []) {
+    const part = Math.min(t.startTime + t.duration, ttiMs) - Math.max(t.startTime, fcpMs) - 50;
+    if (!(part > 0)) continue;
+    const kind =
+      t.url === 'Unattributable'
+        ? 'unattributable'
+        : /_lighthouse-/.test(t.url)
+          ? 'lighthouse'
+          : /\.m?js(\?|$)/.test(t.url)
+            ? 'scripts'
+            : 'document';
+    by[kind] += part;
+  }
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -267,6 +288,10 @@ function figuresOf(lhr, gzipBytes) {
     lcpMs: audit('largest-contentful-paint'),
     tbtMs: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
+    tbtDocumentMs: by.document,
+    tbtScriptsMs: by.scripts,
+    tbtUnattributableMs: by.unattributable,
+    tbtLighthouseMs: by.lighthouse,
     jsBeforeFcpBytes: jsBytes,
     jsBeforeFcpFiles: jsFiles,
     failing: CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
@@ -335,6 +360,12 @@ function table(page, rows) {
         Number.isFinite(f.cls) ? f.cls.toFixed(3) : '–',
         `${kb(f.jsBeforeFcpBytes)} in ${f.jsBeforeFcpFiles} files`,
       ]),
+    );
+  for (const [preset, f] of rows)
+    lines.push(
+      `  ${preset}: TBT by what its long tasks are attributed to (medians): the document ${ms(f.tbtDocumentMs)}, ` +
+        `scripts ${ms(f.tbtScriptsMs)}, unattributable ${ms(f.tbtUnattributableMs)}, Lighthouse's own ` +
+        ms(f.tbtLighthouseMs),
     );
   for (const [preset, f] of rows)
     if (f.failing.length > 0) lines.push(`  ${preset}: not passed: ${f.failing.join(', ')}`);
