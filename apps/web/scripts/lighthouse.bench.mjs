@@ -15,9 +15,10 @@
 //
 // Baselines, in the same run: the same Lighthouse, browser, front and machine on two pages of no JavaScript, the
 // front's own blank page (a heading and a line of text) and `/` as the Worker serves it with its scripts taken out
-// (its HTML, CSS and today's cards, and its response headers; nothing runs). What they score is this machine's floor at that time: total
-// blocking time especially counts Chrome's own tasks (committing the navigation, the first layout and paint) and
-// moves with how busy the machine is. Each page's table ends with its total blocking time above each baseline's.
+// (its HTML, CSS and today's cards, and its response headers; nothing runs). What they score is this machine's
+// floor at that time: total blocking time especially counts Chrome's own tasks (committing the navigation, the first
+// layout and paint) and moves with how busy the machine is. Each page's table ends with its total blocking time
+// above each baseline's.
 // The runs go round the pages (one run of each, then the next), so a busy spell falls on all of them alike.
 // Each table also splits total blocking time by what Lighthouse attributes each long task to: the page's document
 // (parsing, style, layout, paint), a script, or nothing ("Unattributable", chiefly committing the navigation).
@@ -149,6 +150,15 @@ const DROPPED = new Set([
   'content-encoding',
 ]);
 
+/** An upstream answer's headers the front sends on: all but the hop-by-hop and length ones, and cookies (set apart). */
+function passedOn(headers) {
+  const out = {};
+  headers.forEach((v, k) => {
+    if (!DROPPED.has(k) && k !== 'set-cookie') out[k] = v;
+  });
+  return out;
+}
+
 const BLANK_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, ' +
   'initial-scale=1"><meta name="description" content="A blank page: the bench\'s baseline."><title>Blank</title>' +
@@ -174,10 +184,7 @@ async function startGzipFront(upstream) {
         // `/` without its scripts keeps `/`'s response headers: the page's own policies (Cross-Origin-Opener-Policy
         // has Chrome commit it in a new browsing context group, so a new renderer process) cost what they cost `/`.
         const page = path === NO_SCRIPT ? await fetch(`${upstream}/`) : null;
-        const own = {};
-        page?.headers.forEach((v, k) => {
-          if (!DROPPED.has(k) && k !== 'set-cookie') own[k] = v;
-        });
+        const own = page ? passedOn(page.headers) : {};
         const html = page ? withoutScripts(await page.text()) : BLANK_HTML;
         const body = gzipSync(Buffer.from(html), { level: 6 });
         res.writeHead(200, {
@@ -203,10 +210,7 @@ async function startGzipFront(upstream) {
         redirect: 'manual',
       });
       let body = Buffer.from(await up.arrayBuffer());
-      const out = {};
-      up.headers.forEach((v, k) => {
-        if (!DROPPED.has(k) && k !== 'set-cookie') out[k] = v;
-      });
+      const out = passedOn(up.headers);
       const cookies = up.headers.getSetCookie();
       if (cookies.length > 0) out['set-cookie'] = cookies;
       const type = up.headers.get('content-type') ?? '';
